@@ -1,0 +1,113 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Deps } from './deps.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerHealthRoutes } from './http/health.js';
+import { registerOpenApi } from './http/openapi.js';
+import { setProblemDocsUrl } from './http/problem.js';
+import { ProblemSchema } from './http/schemas.js';
+import type { App } from './http/types.js';
+import { validatorCompiler } from './http/validation.js';
+import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
+import { registerKeyRoutes } from './modules/keys/keys.routes.js';
+import { registerTenantRoutes } from './modules/tenants/tenants.routes.js';
+import { AppError } from './shared/errors.js';
+import { uuidv4 } from './shared/ids.js';
+import { sha256Hex } from './shared/secrets.js';
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Paths that must never reach a log line. */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-admin-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.certPassword',
+  '*.token',
+  '*.apiKey',
+  '*.secret',
+  '*.cert',
+  '*.p12',
+];
+
+/** Tokens in query strings (verification links, magic links) are cut out of logged URLs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|code|key|secret)=)[^&]*/gi, '$1[REDACTED]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+/** Builds the HTTP application; tests use it with `app.inject`. */
+export async function buildApp(deps: Deps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.log as never,
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : uuidv4();
+    },
+    requestIdLogLabel: 'requestId',
+    disableRequestLogging: config.nodeEnv === 'test',
+    ajv: { customOptions: { removeAdditional: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  setProblemDocsUrl(`${config.publicBaseUrl}/docs`);
+  app.setValidatorCompiler(validatorCompiler);
+  app.addSchema(ProblemSchema);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: 6 * 1024 * 1024, files: 5, fields: 60, fieldSize: 64 * 1024 },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.apiRateLimit.max,
+    timeWindow: config.apiRateLimit.windowMs,
+    // Per key when one is presented (hashed, never the token itself), else per client address.
+    keyGenerator: (request) => {
+      const auth = request.headers.authorization;
+      return auth ? `k:${sha256Hex(auth).slice(0, 32)}` : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) => {
+      const err = new AppError(
+        'TOO_MANY_REQUESTS',
+        `Rate limit exceeded: ${context.max} requests per ${context.after}; retry later`,
+      );
+      (err as unknown as { statusCode: number }).statusCode = 429;
+      return err;
+    },
+  });
+  await registerOpenApi(app as never, config.publicBaseUrl);
+  registerAuth(app as never, deps.authPorts);
+
+  registerHealthRoutes(app, deps.db);
+  registerTenantRoutes(app, { tenants: deps.tenants, limiter: deps.limiter, config });
+  registerKeyRoutes(app, deps.keys);
+  registerCatalogRoutes(app);
+
+  return app;
+}

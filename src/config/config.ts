@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Typed configuration, parsed once at start from the environment. Nobody else reads
+ * process.env. A bad value fails start-up with a message naming the variable.
+ */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  dataDir: string;
+  /** null: embedded PostgreSQL under DATA_DIR/pg. */
+  databaseUrl: string | null;
+  embeddedPgPort: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  masterKey: Buffer;
+  adminToken: string | null;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Register, recover and resend-verification share one counter per IP (interface.md Limits). */
+  registrationRateLimit: { max: number; windowMs: number };
+  /** General per-key / per-IP limit on the rest of the API. */
+  apiRateLimit: { max: number; windowMs: number };
+  verificationTokenTtlHours: number;
+  workerConcurrency: number;
+  sri: {
+    /** Start the tax authority simulator with the service (default when no endpoint is configured). */
+    startSimulator: boolean;
+    simulatorPort: number;
+    simulatorAuthorizationDelayMs: number;
+    endpoints: {
+      test: { reception: string; authorization: string };
+      production: { reception: string; authorization: string };
+    };
+    timeoutMs: number;
+    /** Delay before the automatic authorization check after RECEIVED (decisions.md: default 3 s). */
+    authorizationCheckDelayMs: number;
+  };
+  webhooks: { allowPrivate: boolean; timeoutMs: number };
+  bankTransfer: {
+    bankName: string;
+    accountType: string;
+    accountNumber: string;
+    accountHolder: string;
+    identification: string;
+  };
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[name];
+  return v === undefined || v === '' ? fallback : v;
+}
+
+function optional(env: Env, name: string): string | null {
+  const v = env[name];
+  return v === undefined || v === '' ? null : v;
+}
+
+function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be an integer, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(true|1|yes)$/i.test(raw)) return true;
+  if (/^(false|0|no)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(
+  env: Env,
+  name: string,
+  fallback: string | null,
+  protocols = ['http:', 'https:'],
+): string | null {
+  const raw = optional(env, name) ?? fallback;
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function parseMasterKey(raw: string): Buffer {
+  const hex = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : null;
+  const key = hex ?? Buffer.from(raw, 'base64');
+  if (key.length !== 32) {
+    throw new ConfigError('MASTER_KEY must be 32 bytes, as 64 hex characters or base64');
+  }
+  return key;
+}
+
+export interface LoadOptions {
+  /** Warnings are reported here (the logger does not exist yet). */
+  warn?: (message: string) => void;
+}
+
+export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Config {
+  const warn = opts.warn ?? ((m: string) => process.stderr.write(`WARNING: ${m}\n`));
+  const nodeEnvRaw = str(env, 'NODE_ENV', 'development');
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);
+  }
+  const nodeEnv = nodeEnvRaw as Config['nodeEnv'];
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const host = str(env, 'HOST', '0.0.0.0');
+  const dataDir = path.resolve(str(env, 'DATA_DIR', './data'));
+  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`)!;
+  const databaseUrl = url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  const smtpUrl = url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']);
+
+  let masterKey: Buffer;
+  const rawKey = optional(env, 'MASTER_KEY');
+  if (rawKey) {
+    masterKey = parseMasterKey(rawKey);
+  } else if (nodeEnv === 'production') {
+    throw new ConfigError('MASTER_KEY is required in production (32 bytes as 64 hex characters or base64)');
+  } else {
+    masterKey = loadOrCreateDevMasterKey(dataDir, warn);
+  }
+
+  const adminToken = optional(env, 'ADMIN_TOKEN');
+  if (adminToken !== null && adminToken.length < 16) {
+    throw new ConfigError('ADMIN_TOKEN must be at least 16 characters');
+  }
+
+  const sriTest = url(env, 'SRI_TEST_URL', null);
+  const sriProd = url(env, 'SRI_PRODUCTION_URL', null);
+  const simulatorPort = int(env, 'SRI_SIMULATOR_PORT', 3100, 0, 65535);
+  const startSimulator = bool(env, 'SRI_SIMULATOR', sriTest === null || sriProd === null);
+  const simBase = `http://127.0.0.1:${simulatorPort}`;
+  const endpointsFor = (base: string | null) => {
+    const b = base ?? simBase;
+    return {
+      reception: `${b}/comprobantes-electronicos-ws/RecepcionComprobantesOffline`,
+      authorization: `${b}/comprobantes-electronicos-ws/AutorizacionComprobantesOffline`,
+    };
+  };
+
+  return {
+    nodeEnv,
+    port,
+    host,
+    publicBaseUrl,
+    dataDir,
+    databaseUrl,
+    embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 5433, 1, 65535),
+    smtpUrl,
+    mailFrom: str(env, 'MAIL_FROM', 'einvoice-ec <no-reply@einvoice-ec.local>'),
+    masterKey,
+    adminToken,
+    logLevel: str(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    registrationRateLimit: { max: int(env, 'REGISTRATION_RATE_LIMIT', 5, 1), windowMs: 3_600_000 },
+    apiRateLimit: { max: int(env, 'API_RATE_LIMIT', 1200, 1), windowMs: 60_000 },
+    verificationTokenTtlHours: int(env, 'VERIFICATION_TOKEN_TTL_HOURS', 24, 1, 24 * 30),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 10, 1, 200),
+    sri: {
+      startSimulator,
+      simulatorPort,
+      simulatorAuthorizationDelayMs: int(env, 'SRI_SIMULATOR_AUTH_DELAY_MS', 1000, 0),
+      endpoints: { test: endpointsFor(sriTest), production: endpointsFor(sriProd) },
+      timeoutMs: int(env, 'SRI_TIMEOUT_MS', 15_000, 100),
+      authorizationCheckDelayMs: int(env, 'SRI_AUTH_CHECK_DELAY_MS', 3000, 0),
+    },
+    webhooks: {
+      allowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+      timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100),
+    },
+    bankTransfer: {
+      bankName: str(env, 'BANK_NAME', 'Banco Pichincha'),
+      accountType: str(env, 'BANK_ACCOUNT_TYPE', 'CORRIENTE'),
+      accountNumber: str(env, 'BANK_ACCOUNT_NUMBER', '2100123456'),
+      accountHolder: str(env, 'BANK_ACCOUNT_HOLDER', 'EINVOICE-EC S.A.S.'),
+      identification: str(env, 'BANK_ACCOUNT_IDENTIFICATION', '1792146739001'),
+    },
+  };
+}
+
+function loadOrCreateDevMasterKey(dataDir: string, warn: (m: string) => void): Buffer {
+  const file = path.join(dataDir, 'master.key');
+  if (existsSync(file)) return parseMasterKey(readFileSync(file, 'utf8').trim());
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600 });
+  warn(`MASTER_KEY is not set: generated one into ${file}. Set MASTER_KEY in production.`);
+  return key;
+}

@@ -1,0 +1,77 @@
+import type { Logger } from 'pino';
+import { createFileMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
+import type { Config } from './config/config.js';
+import type { Database, Executor } from './db/pool.js';
+import type { JobDefinition } from './jobs/queue.js';
+import { issuerOwner } from './modules/issuers/issuer-store.js';
+import { createKeysService } from './modules/keys/keys.service.js';
+import { UsageRecorder } from './modules/keys/usage-recorder.js';
+import { createOutboxHooks, createSendEmailJob } from './modules/mail/outbox.js';
+import { createRegistrationLimiter } from './modules/tenants/registration-limit.js';
+import { createTenantsService, defaultTenantPorts } from './modules/tenants/tenants.service.js';
+import { registerVerificationEmailHooks } from './modules/tenants/verification-hooks.js';
+import type { Clock } from './shared/clock.js';
+import { SecretBox } from './shared/secrets.js';
+
+/**
+ * The composition root: builds adapters and services once, wires the ports between
+ * modules, and lists the jobs the worker runs. Nothing imports this file but the entry points
+ * and the test helpers.
+ */
+export function createDeps(input: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  log: Logger;
+  mailer?: Mailer;
+}) {
+  const { config, database, clock, log } = input;
+  const db = database.db as unknown as Executor;
+  const secrets = new SecretBox(config.masterKey);
+  const mailer =
+    input.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createFileMailer(`${config.dataDir}/mail`));
+
+  const outboxHooks = createOutboxHooks();
+  registerVerificationEmailHooks(outboxHooks);
+
+  const keys = createKeysService({ db, clock });
+  const usage = new UsageRecorder(db, clock, 1000, (e) => log.error({ err: e }, 'usage flush failed'));
+  const tenantPorts = defaultTenantPorts();
+  const tenants = createTenantsService({ db, clock, config, secrets, ports: tenantPorts });
+  const limiter = createRegistrationLimiter({ db, clock, ...config.registrationRateLimit });
+
+  const jobs: JobDefinition<never>[] = [
+    createSendEmailJob({
+      db,
+      mailer,
+      clock,
+      mailFrom: config.mailFrom,
+      hooks: outboxHooks,
+    }) as JobDefinition<never>,
+  ];
+
+  return {
+    config,
+    database,
+    db,
+    clock,
+    log,
+    secrets,
+    mailer,
+    outboxHooks,
+    keys,
+    usage,
+    tenants,
+    tenantPorts,
+    limiter,
+    jobs,
+    authPorts: {
+      authenticate: keys.authenticate,
+      issuerOwner: (id: string) => issuerOwner(db, id),
+      recordUse: (keyId: string) => usage.record(keyId),
+    },
+  };
+}
+
+export type Deps = ReturnType<typeof createDeps>;

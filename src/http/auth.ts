@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode } from '../shared/errors.js';
+import { isUuid } from '../shared/ids.js';
+
+export const SCOPES = [
+  'documents:write',
+  'documents:read',
+  'issuers:read',
+  'issuers:write',
+  'keys:manage',
+  'billing:manage',
+  'webhooks:manage',
+  'tenant:manage',
+  'tenant:promote',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export type Environment = 'sandbox' | 'production';
+export type TenantStatus = 'PENDING_VERIFICATION' | 'ACTIVE' | 'SUSPENDED' | 'PAST_DUE';
+
+/** Who is calling: resolved once per request from the Bearer key. */
+export interface AuthContext {
+  keyId: string;
+  scopes: Scope[];
+  environment: Environment;
+  internal: boolean;
+  tenantId: string;
+  tenantStatus: TenantStatus;
+  /** false = promoted to production. */
+  sandbox: boolean;
+  emailVerified: boolean;
+  language: 'es' | 'en';
+  tier: string;
+  /** The tenant's current environment (interface.md: the key must match it on document routes). */
+  tenantEnvironment: Environment;
+  /** Set when the route reads X-Issuer-Id and the header named an issuer of this tenant. */
+  issuerId: string | null;
+}
+
+/**
+ * What a route needs from its caller, declared next to its schema:
+ * `config: { auth: { scope: 'keys:manage' } }`. Routes without `auth` are public.
+ */
+export interface RouteAuth {
+  /** null: any active key (scope-exempt routes). */
+  scope: Scope | null;
+  /** The code when the scope is missing (INSUFFICIENT_SCOPE unless the spec names another). */
+  scopeErrorCode?: ErrorCode;
+  /** Document routes: the key's environment must equal the tenant's (401 API_KEY_ENV_MISMATCH). */
+  environmentMatch?: boolean;
+  /** Web-app-only actions: ordinary keys get 403 INTERNAL_SERVICE_ONLY after scope checks pass. */
+  internalOnly?: boolean;
+  /** Whether a SUSPENDED tenant may call it. Default: reads (GET/HEAD) yes, writes no. */
+  allowSuspended?: boolean;
+  /** X-Issuer-Id handling: required (400 BAD_REQUEST when missing), or optional. */
+  issuerHeader?: 'required' | 'optional';
+  /** Code for a malformed optional X-Issuer-Id (notifications use ISSUER_ID_INVALID). */
+  issuerHeaderErrorCode?: ErrorCode;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export interface AuthPorts {
+  /** Resolves a plaintext Bearer token to its context, or null (unknown, revoked, expired). */
+  authenticate(token: string): Promise<Omit<AuthContext, 'issuerId'> | null>;
+  /** The owning tenant of an issuer id, or null when unknown. */
+  issuerOwner(issuerId: string): Promise<string | null>;
+  /** Called after a successful authentication; must not make the request wait on a write. */
+  recordUse(keyId: string): void;
+}
+
+/** The key of the request (used to exempt it from limits and to block self-revocation). */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', 'Missing API key');
+  return request.auth;
+}
+
+const BEARER_RE = /^Bearer\s+(\S+)\s*$/i;
+
+export function registerAuth(app: FastifyInstance, ports: AuthPorts): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config?.auth;
+    if (!rule) return;
+    const header = request.headers.authorization;
+    const match = header ? BEARER_RE.exec(header) : null;
+    if (!match)
+      throw new AppError(
+        'UNAUTHORIZED',
+        header
+          ? 'Malformed Authorization header; use "Bearer <API key>"'
+          : 'Missing API key: send "Authorization: Bearer <API key>"',
+      );
+    const ctx = await ports.authenticate(match[1]!);
+    if (!ctx) throw new AppError('UNAUTHORIZED', 'Invalid or revoked API key');
+    ports.recordUse(ctx.keyId);
+
+    if (rule.environmentMatch && ctx.environment !== ctx.tenantEnvironment) {
+      throw new AppError(
+        'API_KEY_ENV_MISMATCH',
+        `This is a ${ctx.environment} key but the account is in ${ctx.tenantEnvironment}; use a ${ctx.tenantEnvironment} key`,
+      );
+    }
+    if (rule.scope && !ctx.scopes.includes(rule.scope)) {
+      throw new AppError(
+        rule.scopeErrorCode ?? 'INSUFFICIENT_SCOPE',
+        `This key lacks the scope ${rule.scope}`,
+      );
+    }
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    const allowSuspended = rule.allowSuspended ?? isRead;
+    if (ctx.tenantStatus === 'SUSPENDED' && !allowSuspended) {
+      throw new AppError('ACCOUNT_SUSPENDED', 'The account is suspended; only reads are allowed');
+    }
+    if (rule.internalOnly && !ctx.internal) {
+      throw new AppError('INTERNAL_SERVICE_ONLY', 'This action is reserved for the web app');
+    }
+
+    let issuerId: string | null = null;
+    if (rule.issuerHeader) {
+      const raw = request.headers['x-issuer-id'];
+      const value = Array.isArray(raw) ? raw[0] : raw;
+      if (value === undefined || value === '') {
+        if (rule.issuerHeader === 'required')
+          throw new AppError('BAD_REQUEST', 'The X-Issuer-Id header is required');
+      } else if (!isUuid(value)) {
+        throw new AppError(rule.issuerHeaderErrorCode ?? 'BAD_REQUEST', 'X-Issuer-Id must be a UUID');
+      } else {
+        const owner = await ports.issuerOwner(value.toLowerCase());
+        if (owner === null) throw new AppError('NOT_FOUND', 'Issuer not found');
+        if (owner !== ctx.tenantId)
+          throw new AppError('ISSUER_FORBIDDEN', 'The issuer belongs to another account');
+        issuerId = value.toLowerCase();
+      }
+    }
+    request.auth = { ...ctx, issuerId };
+  });
+}

@@ -1,0 +1,45 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+export const API_VERSION = '1.3.1';
+
+/** OpenAPI 3.1 generated from the route schemas, served at /v1/openapi.json, with a docs page at /docs. */
+export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'einvoice-ec API',
+        version: API_VERSION,
+        description:
+          'Electronic invoicing for Ecuador (SRI): invoices and credit notes signed with XAdES-BES, submitted and followed until authorized, RIDE PDFs, emails, notifications and signed webhooks. Every error is an RFC 9457 problem document with a stable `code`.',
+      },
+      servers: [{ url: publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'API key: Authorization: Bearer eik_test_…',
+          },
+        },
+      },
+    },
+    transform: ({ schema, url, route }) => {
+      const auth = (route.config as { auth?: { scope: string | null } } | undefined)?.auth;
+      const out = { ...(schema as Record<string, unknown>) };
+      if (auth) {
+        out.security = [{ bearerAuth: [] }];
+        const scopeNote = auth.scope ? `Scope: \`${auth.scope}\`.` : 'Any active key (scope-exempt).';
+        out.description = out.description ? `${out.description}\n\n${scopeNote}` : scopeNote;
+      }
+      return { schema: out as never, url };
+    },
+  });
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+}

@@ -1,0 +1,80 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv) => void } & ((ajv: Ajv) => void);
+
+import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { FieldError } from '../shared/errors.js';
+
+/**
+ * Bodies are validated strictly (a wrong type is refused, never coerced); query strings,
+ * params and headers arrive as text and are coerced. Unknown fields are dropped
+ * (`removeAdditional`), never an error. Every error is reported (allErrors), so a client
+ * sees all of its mistakes at once.
+ */
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: true,
+    strict: false,
+  });
+  (addFormats.default ?? addFormats)(ajv);
+  ajv.addKeyword({ keyword: 'x-multipart' });
+  return ajv;
+}
+
+const strictAjv = makeAjv(false);
+const coercingAjv = makeAjv(true);
+
+/** Multipart routes parse their own parts; their `body` schema only documents the form. */
+export const MULTIPART = { 'x-multipart': true } as const;
+
+export function addSharedSchema(schema: { $id?: string }): void {
+  for (const ajv of [strictAjv, coercingAjv])
+    if (schema.$id && !ajv.getSchema(schema.$id)) ajv.addSchema(schema);
+}
+
+export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
+  if ((schema as Record<string, unknown>)['x-multipart']) return () => true;
+  const ajv = httpPart === 'body' ? strictAjv : coercingAjv;
+  return ajv.compile(schema as object) as ValidateFunction;
+};
+
+/** `/items/0/quantity` -> `items[0].quantity`; the part prefixes non-body paths (`query.limit`). */
+export function fieldPath(part: string, pointer: string): string {
+  let out = '';
+  for (const seg of pointer.split('/').filter(Boolean)) {
+    const s = seg.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(s) ? `[${s}]` : out ? `.${s}` : s;
+  }
+  const prefix = part === 'body' ? '' : part === 'querystring' ? 'query' : part;
+  if (!prefix) return out || 'body';
+  return out ? `${prefix}.${out}` : prefix;
+}
+
+/** Turns ajv errors into `[{path, message}]`, the `errors` member of VALIDATION_FAILED. */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined, part: string): FieldError[] {
+  if (!errors) return [];
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    let path = e.instancePath || '';
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'required') {
+      path = `${path}/${(e.params as { missingProperty: string }).missingProperty}`;
+      message = 'is required';
+    } else if (e.keyword === 'enum') {
+      message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    } else if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
+      continue; // the branch errors say more
+    }
+    const full = fieldPath(part, path);
+    const key = `${full}|${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ path: full, message });
+  }
+  return out.length ? out : [{ path: fieldPath(part, ''), message: 'is invalid' }];
+}

@@ -1,0 +1,65 @@
+/**
+ * Reference catalogs (interface.md, Catalogs; decisions.md for the IVA rate codes, which
+ * follow the tax authority's Ficha técnica tabla 17: 15% is rateCode 4 since April 2024).
+ */
+export interface TaxRate {
+  taxCode: string;
+  rateCode: string;
+  description: string;
+  /** Percentage as a decimal string; null where the rate is set per document (IVA diferenciado). */
+  rate: string;
+  /** false for historical rates that new documents must not use. */
+  current: boolean;
+}
+
+export const ID_TYPES = [
+  { code: '04', description: 'RUC' },
+  { code: '05', description: 'Cédula de identidad' },
+  { code: '06', description: 'Pasaporte' },
+  { code: '07', description: 'Consumidor final' },
+  { code: '08', description: 'Identificación del exterior' },
+] as const;
+
+export const PAYMENT_METHODS = [
+  { code: '01', description: 'SIN UTILIZACIÓN DEL SISTEMA FINANCIERO' },
+  { code: '15', description: 'COMPENSACIÓN DE DEUDAS' },
+  { code: '16', description: 'TARJETA DE DÉBITO' },
+  { code: '17', description: 'DINERO ELECTRÓNICO' },
+  { code: '18', description: 'TARJETA PREPAGO' },
+  { code: '19', description: 'TARJETA DE CRÉDITO' },
+  { code: '20', description: 'OTROS CON UTILIZACIÓN DEL SISTEMA FINANCIERO' },
+  { code: '21', description: 'ENDOSO DE TÍTULOS' },
+] as const;
+
+export const TERM_UNITS = [
+  { code: 'dias', description: 'Días' },
+  { code: 'meses', description: 'Meses' },
+] as const;
+
+export const TAX_TYPES = [
+  { code: '2', description: 'IVA' },
+  { code: '3', description: 'ICE' },
+  { code: '5', description: 'IRBPNR' },
+] as const;
+
+export const TAX_RATES: readonly TaxRate[] = [
+  { taxCode: '2', rateCode: '0', description: 'IVA 0%', rate: '0.00', current: true },
+  { taxCode: '2', rateCode: '2', description: 'IVA 12% (histórico)', rate: '12.00', current: false },
+  { taxCode: '2', rateCode: '3', description: 'IVA 14% (histórico)', rate: '14.00', current: false },
+  { taxCode: '2', rateCode: '4', description: 'IVA 15%', rate: '15.00', current: true },
+  { taxCode: '2', rateCode: '5', description: 'IVA 5%', rate: '5.00', current: true },
+  { taxCode: '2', rateCode: '6', description: 'No objeto de impuesto', rate: '0.00', current: true },
+  { taxCode: '2', rateCode: '7', description: 'Exento de IVA', rate: '0.00', current: true },
+  { taxCode: '2', rateCode: '8', description: 'IVA diferenciado', rate: '8.00', current: true },
+  { taxCode: '2', rateCode: '10', description: 'IVA 13%', rate: '13.00', current: true },
+  { taxCode: '3', rateCode: '3051', description: 'ICE grupo I', rate: '0.00', current: true },
+  { taxCode: '5', rateCode: '5001', description: 'IRBPNR', rate: '0.02', current: true },
+];
+
+export function findTaxRate(taxCode: string, rateCode: string): TaxRate | undefined {
+  return TAX_RATES.find((r) => r.taxCode === taxCode && r.rateCode === rateCode);
+}
+
+/** Document types the service issues (others exist only as list filters). */
+export const ISSUABLE_DOCUMENT_TYPES = ['01', '04'] as const;
+export const ALL_DOCUMENT_TYPES = ['01', '03', '04', '05', '06', '07'] as const;

@@ -1,0 +1,60 @@
+import { Type } from '@sinclair/typebox';
+import { authProblems, Ok } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { ID_TYPES, PAYMENT_METHODS, TAX_RATES, TAX_TYPES, TERM_UNITS } from './catalogs.data.js';
+
+const tags = ['Catalogs'];
+const auth = { scope: null } as const;
+const CodeList = Type.Array(Type.Object({ code: Type.String(), description: Type.String() }));
+
+export function registerCatalogRoutes(app: App): void {
+  const simple = (
+    path: string,
+    key: string,
+    data: readonly { code: string; description: string }[],
+    summary: string,
+  ) =>
+    app.get(path, {
+      schema: {
+        tags,
+        summary,
+        response: { 200: Type.Object({ ok: Ok, [key]: CodeList }), ...authProblems() },
+      },
+      config: { auth },
+      handler: async () => ({ ok: true as const, [key]: [...data] }),
+    });
+  simple('/v1/catalogs/id-types', 'idTypes', ID_TYPES, 'Buyer identification types');
+  simple(
+    '/v1/catalogs/payment-methods',
+    'paymentMethods',
+    PAYMENT_METHODS,
+    'Payment methods (formas de pago)',
+  );
+  simple('/v1/catalogs/term-units', 'termUnits', TERM_UNITS, 'Units of payments[].term');
+  simple('/v1/catalogs/tax-types', 'taxTypes', TAX_TYPES, 'Tax types');
+  app.get('/v1/catalogs/tax-rates', {
+    schema: {
+      tags,
+      summary: 'Tax rates: use taxCode with rateCode in item taxes',
+      description:
+        "IVA 15% is rateCode 4 (the tax authority's table 17); rows with current=false are historical and refused on new documents.",
+      response: {
+        200: Type.Object({
+          ok: Ok,
+          taxRates: Type.Array(
+            Type.Object({
+              taxCode: Type.String(),
+              rateCode: Type.String(),
+              description: Type.String(),
+              rate: Type.String(),
+              current: Type.Boolean(),
+            }),
+          ),
+        }),
+        ...authProblems(),
+      },
+    },
+    config: { auth },
+    handler: async () => ({ ok: true as const, taxRates: [...TAX_RATES] }),
+  });
+}

@@ -1,0 +1,100 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SigningCertificate } from '../../adapters/signing/p12.js';
+import type { Executor } from '../../db/pool.js';
+import { issuers } from '../../db/tables.js';
+import type { SecretBox } from '../../shared/secrets.js';
+
+export type IssuerRow = typeof issuers.$inferSelect;
+
+/** The issuer resource of interface.md. */
+export interface IssuerView {
+  id: string;
+  ruc: string;
+  businessName: string;
+  tradeName: string | null;
+  branchCode: string;
+  issuePointCode: string;
+  branchAddress: string | null;
+  certFingerprint: string | null;
+  certExpiry: string | null;
+  canIssue: boolean;
+}
+
+export function toIssuerView(row: IssuerRow): IssuerView {
+  return {
+    id: row.id,
+    ruc: row.ruc,
+    businessName: row.businessName,
+    tradeName: row.tradeName,
+    branchCode: row.branchCode,
+    issuePointCode: row.issuePointCode,
+    branchAddress: row.branchAddress,
+    certFingerprint: row.certFingerprint,
+    certExpiry: row.certExpiry?.toISOString() ?? null,
+    canIssue: row.canIssue,
+  };
+}
+
+/** The issuer object of registration and recovery responses (a subset). */
+export function toIssuerSummary(row: IssuerRow) {
+  return {
+    id: row.id,
+    ruc: row.ruc,
+    businessName: row.businessName,
+    tradeName: row.tradeName,
+    branchCode: row.branchCode,
+    issuePointCode: row.issuePointCode,
+    certFingerprint: row.certFingerprint,
+    certExpiry: row.certExpiry?.toISOString() ?? null,
+  };
+}
+
+/** Columns that hold a certificate: the P12 and its password sealed under MASTER_KEY, plus its facts. */
+export function certificateColumns(
+  secrets: SecretBox,
+  issuerId: string,
+  p12: Buffer,
+  password: string | undefined,
+  cert: SigningCertificate,
+) {
+  return {
+    certP12: secrets.seal(p12, `issuer-cert:${issuerId}`),
+    certPassword: secrets.seal(password ?? '', `issuer-cert-password:${issuerId}`),
+    certFingerprint: cert.fingerprint,
+    certExpiry: cert.notAfter,
+    certSerial: cert.serialDecimal,
+    certIssuerName: cert.issuerName,
+    certSubject: cert.subject,
+  };
+}
+
+/** Opens the sealed P12 of an issuer: the bytes and password to hand to readP12. */
+export function openCertificate(
+  secrets: SecretBox,
+  row: Pick<IssuerRow, 'id' | 'certP12' | 'certPassword'>,
+): { p12: Buffer; password: string } | null {
+  if (!row.certP12 || !row.certPassword) return null;
+  return {
+    p12: secrets.open(row.certP12, `issuer-cert:${row.id}`),
+    password: secrets.openString(row.certPassword, `issuer-cert-password:${row.id}`),
+  };
+}
+
+/** Sets the first number of both environments' counters: the next document gets `first`. */
+export async function setInitialSequential(
+  tx: Executor,
+  issuerId: string,
+  documentType: string,
+  first: number,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into issuer_sequentials (issuer_id, document_type, environment, current)
+    values (${issuerId}, ${documentType}, 'sandbox', ${first - 1}), (${issuerId}, ${documentType}, 'production', ${first - 1})
+    on conflict (issuer_id, document_type, environment) do update set current = excluded.current`);
+}
+
+/** Owner tenant of an issuer (any state), for X-Issuer-Id checks. */
+export async function issuerOwner(db: Executor, issuerId: string): Promise<string | null> {
+  const [row] = await db.select({ tenantId: issuers.tenantId }).from(issuers).where(eq(issuers.id, issuerId));
+  return row?.tenantId ?? null;
+}

@@ -1,0 +1,228 @@
+import { and, asc, count, eq, gte, isNull, sql } from 'drizzle-orm';
+import { type Executor, withTransaction } from '../../db/pool.js';
+import { apiKeys, apiKeyUsageDaily, tenants, tiers } from '../../db/tables.js';
+import { type AuthContext, type Environment, SCOPES, type Scope } from '../../http/auth.js';
+import { type Clock, ecuadorIsoDate } from '../../shared/clock.js';
+import { AppError, notFound } from '../../shared/errors.js';
+import { uuidv4 } from '../../shared/ids.js';
+import { API_TOKEN_RE, hashApiToken, newApiToken } from './tokens.js';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export interface ApiKeyView {
+  id: string;
+  label: string | null;
+  environment: Environment;
+  scopes: Scope[];
+  active: boolean;
+  createdAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  requestCount: number;
+}
+
+export function toApiKeyView(row: ApiKeyRow): ApiKeyView {
+  return {
+    id: row.id,
+    label: row.label,
+    environment: row.environment,
+    scopes: row.scopes as Scope[],
+    active: row.revokedAt === null,
+    createdAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    requestCount: row.requestCount,
+  };
+}
+
+/** Inserts a key and returns its plaintext token (the only time it exists). */
+export async function insertApiKey(
+  tx: Executor,
+  input: {
+    tenantId: string;
+    environment: Environment;
+    scopes: readonly Scope[];
+    label?: string | null;
+    internal?: boolean;
+    isPrimary?: boolean;
+    expiresAt?: Date | null;
+    now: Date;
+  },
+): Promise<{ id: string; token: string }> {
+  const { token, hash, prefix } = newApiToken(input.internal ? 'session' : input.environment);
+  const id = uuidv4();
+  await tx.insert(apiKeys).values({
+    id,
+    tenantId: input.tenantId,
+    label: input.label ?? null,
+    environment: input.environment,
+    scopes: [...input.scopes],
+    internal: input.internal ?? false,
+    isPrimary: input.isPrimary ?? false,
+    tokenHash: hash,
+    tokenPrefix: prefix,
+    expiresAt: input.expiresAt ?? null,
+    createdAt: input.now,
+    requestCount: 0,
+  });
+  return { id, token };
+}
+
+export const ALL_SCOPES: readonly Scope[] = SCOPES;
+
+export function createKeysService(deps: { db: Executor; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function limitFor(tx: Executor, tenantId: string, tier: string) {
+    const [tierRow] = await tx.select({ max: tiers.maxApiKeys }).from(tiers).where(eq(tiers.code, tier));
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.tenantId, tenantId), isNull(apiKeys.revokedAt), eq(apiKeys.internal, false)));
+    // decisions.md: `used` counts active non-internal keys beyond the first.
+    return { max: tierRow?.max ?? 0, used: Math.max(0, Number(n) - 1) };
+  }
+
+  return {
+    /** Bearer token -> caller, or null for an unknown, revoked or expired key. */
+    async authenticate(token: string): Promise<Omit<AuthContext, 'issuerId'> | null> {
+      if (!API_TOKEN_RE.test(token)) return null;
+      const [row] = await db
+        .select({ key: apiKeys, tenant: tenants })
+        .from(apiKeys)
+        .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
+        .where(and(eq(apiKeys.tokenHash, hashApiToken(token)), isNull(apiKeys.revokedAt)));
+      if (!row) return null;
+      if (row.key.expiresAt && row.key.expiresAt.getTime() <= clock.now().getTime()) return null;
+      return {
+        keyId: row.key.id,
+        scopes: row.key.scopes as Scope[],
+        environment: row.key.environment,
+        internal: row.key.internal,
+        tenantId: row.tenant.id,
+        tenantStatus: row.tenant.status,
+        sandbox: row.tenant.sandbox,
+        emailVerified: row.tenant.emailVerifiedAt !== null,
+        language: row.tenant.language,
+        tier: row.tenant.subscriptionTier,
+        tenantEnvironment: row.tenant.sandbox ? 'sandbox' : 'production',
+      };
+    },
+
+    async list(auth: AuthContext) {
+      const rows = await db
+        .select()
+        .from(apiKeys)
+        .where(
+          and(eq(apiKeys.tenantId, auth.tenantId), isNull(apiKeys.revokedAt), eq(apiKeys.internal, false)),
+        )
+        .orderBy(asc(apiKeys.createdAt));
+      return { keys: rows.map(toApiKeyView), limit: await limitFor(db, auth.tenantId, auth.tier) };
+    },
+
+    /** POST /v1/keys, checks in the order decisions.md §4 fixes. */
+    async mint(
+      auth: AuthContext,
+      input: { label?: string | null; environment?: Environment; scopes?: Scope[] },
+    ) {
+      const environment = input.environment ?? 'sandbox';
+      const scopes = input.scopes ? [...new Set(input.scopes)] : [...auth.scopes];
+      return withTransaction(db, async (tx) => {
+        // Lock the tenant so that concurrent mints cannot both pass the plan maximum.
+        const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, auth.tenantId)).for('update');
+        if (!tenant) throw new AppError('UNAUTHORIZED', 'Unknown account');
+        if (!tenant.emailVerifiedAt) {
+          throw new AppError(
+            'EMAIL_VERIFICATION_REQUIRED',
+            'Verify your email address before creating API keys',
+          );
+        }
+        if (environment === 'production' && !tenant.promotedAt) {
+          throw new AppError(
+            'PRODUCTION_KEY_REQUIRES_PROMOTION',
+            'Production keys exist only after the account goes to production',
+          );
+        }
+        const escalated = scopes.filter((s) => !auth.scopes.includes(s));
+        if (escalated.length) {
+          throw new AppError(
+            'SCOPE_ESCALATION_FORBIDDEN',
+            `This key cannot grant scopes it does not hold: ${escalated.join(', ')}`,
+          );
+        }
+        const limit = await limitFor(tx, tenant.id, tenant.subscriptionTier);
+        if (limit.used >= limit.max) {
+          throw new AppError(
+            'API_KEY_LIMIT_REACHED',
+            `The ${tenant.subscriptionTier} plan allows ${limit.max} additional active API keys`,
+            {
+              extra: { limit },
+            },
+          );
+        }
+        const { id, token } = await insertApiKey(tx, {
+          tenantId: tenant.id,
+          environment,
+          scopes,
+          label: input.label ?? null,
+          now: clock.now(),
+        });
+        return { id, apiKey: token, scopes, environment, label: input.label ?? null };
+      });
+    },
+
+    async revoke(auth: AuthContext, keyId: string) {
+      if (keyId === auth.keyId)
+        throw new AppError('BAD_REQUEST', 'A key cannot revoke itself; use another key');
+      const updated = await db
+        .update(apiKeys)
+        .set({ revokedAt: clock.now() })
+        .where(
+          and(
+            eq(apiKeys.id, keyId),
+            eq(apiKeys.tenantId, auth.tenantId),
+            isNull(apiKeys.revokedAt),
+            eq(apiKeys.internal, false),
+          ),
+        )
+        .returning({ id: apiKeys.id });
+      if (updated.length === 0) throw notFound('API key');
+    },
+
+    /** Exactly `days` entries, oldest first, today (Ecuador) last, idle days 0. */
+    async usage(auth: AuthContext, keyId: string, days: number) {
+      const [key] = await db
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.id, keyId), eq(apiKeys.tenantId, auth.tenantId), eq(apiKeys.internal, false)));
+      if (!key) throw notFound('API key');
+      const today = ecuadorIsoDate(clock.now());
+      const first = isoDayAdd(today, -(days - 1));
+      const rows = await db
+        .select({ day: apiKeyUsageDaily.day, n: apiKeyUsageDaily.requestCount })
+        .from(apiKeyUsageDaily)
+        .where(
+          and(
+            eq(apiKeyUsageDaily.keyId, keyId),
+            gte(apiKeyUsageDaily.day, first),
+            sql`${apiKeyUsageDaily.day} <= ${today}`,
+          ),
+        );
+      const byDay = new Map(rows.map((r) => [r.day, Number(r.n)]));
+      const usage: { date: string; requestCount: number }[] = [];
+      for (let i = 0; i < days; i++) {
+        const date = isoDayAdd(first, i);
+        usage.push({ date, requestCount: byDay.get(date) ?? 0 });
+      }
+      return usage;
+    },
+  };
+}
+
+export type KeysService = ReturnType<typeof createKeysService>;
+
+function isoDayAdd(isoDay: string, delta: number): string {
+  const d = new Date(`${isoDay}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + delta);
+  return d.toISOString().slice(0, 10);
+}

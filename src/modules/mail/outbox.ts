@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import type { Executor } from '../../db/pool.js';
+import { type OutboxAttachment, outboxEmails } from '../../db/tables.js';
+import { defineJob, enqueue } from '../../jobs/queue.js';
+import type { Clock } from '../../shared/clock.js';
+import { uuidv7 } from '../../shared/ids.js';
+
+export const SEND_EMAIL_JOB = 'mail.send';
+/** Delivery attempts before an email is FAILED (graphile-worker backs off exponentially between them). */
+export const EMAIL_MAX_ATTEMPTS = 8;
+
+export interface QueuedEmail {
+  tenantId: string | null;
+  /** What the email is, e.g. `verification`, `document`; drives the outcome hooks. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: OutboxAttachment[];
+  ref?: Record<string, string>;
+}
+
+/** Writes the email to the outbox and queues its job, in the caller's transaction. */
+export async function queueEmail(tx: Executor, email: QueuedEmail, now: Date): Promise<string> {
+  const id = uuidv7(now.getTime());
+  await tx.insert(outboxEmails).values({
+    id,
+    tenantId: email.tenantId,
+    kind: email.kind,
+    toAddress: email.to,
+    subject: email.subject,
+    bodyText: email.text,
+    bodyHtml: email.html ?? null,
+    attachments: email.attachments ?? [],
+    ref: email.ref ?? null,
+    status: 'PENDING',
+    attempts: 0,
+    createdAt: now,
+  });
+  await enqueue(
+    tx,
+    SEND_EMAIL_JOB,
+    { outboxId: id },
+    { maxAttempts: EMAIL_MAX_ATTEMPTS, jobKey: `mail:${id}` },
+  );
+  return id;
+}
+
+export type OutboxRow = typeof outboxEmails.$inferSelect;
+
+/**
+ * Hooks other modules register for their kinds of email: resolve attachments at send time
+ * (a RIDE is rendered when sent, not stored), and react to the outcome (tenant events,
+ * document email status, notifications).
+ */
+export interface OutboxHooks {
+  attachmentResolvers: Map<
+    string,
+    (params: Record<string, string>) => Promise<{ filename: string; content: Buffer; contentType: string }>
+  >;
+  onSent: Map<string, (tx: Executor, email: OutboxRow, at: Date) => Promise<void>>;
+  onFailed: Map<string, (tx: Executor, email: OutboxRow, error: string, at: Date) => Promise<void>>;
+}
+
+export function createOutboxHooks(): OutboxHooks {
+  return { attachmentResolvers: new Map(), onSent: new Map(), onFailed: new Map() };
+}
+
+export function createSendEmailJob(deps: {
+  db: Executor;
+  mailer: Mailer;
+  clock: Clock;
+  mailFrom: string;
+  hooks: OutboxHooks;
+}) {
+  const { db, mailer, clock, mailFrom, hooks } = deps;
+  return defineJob<{ outboxId: string }>(SEND_EMAIL_JOB, async ({ outboxId }, ctx) => {
+    const [email] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId));
+    if (!email || email.status !== 'PENDING') return; // already sent (a retried job after a crash)
+    try {
+      const attachments = [];
+      for (const a of email.attachments) {
+        if ('resolver' in a) {
+          const resolve = hooks.attachmentResolvers.get(a.resolver);
+          if (!resolve) throw new Error(`no attachment resolver ${a.resolver}`);
+          attachments.push(await resolve(a.params));
+        } else {
+          attachments.push({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          });
+        }
+      }
+      const result = await mailer.send({
+        from: mailFrom,
+        to: email.toAddress,
+        subject: email.subject,
+        text: email.bodyText,
+        html: email.bodyHtml ?? undefined,
+        attachments,
+      });
+      const at = clock.now();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(outboxEmails)
+          .set({
+            status: 'SENT',
+            sentAt: at,
+            messageId: result.messageId,
+            attempts: ctx.attempt,
+            lastError: null,
+          })
+          .where(eq(outboxEmails.id, email.id));
+        await hooks.onSent.get(email.kind)?.(
+          tx as unknown as Executor,
+          { ...email, status: 'SENT', sentAt: at },
+          at,
+        );
+      });
+    } catch (e) {
+      const message = (e as Error).message ?? String(e);
+      const at = clock.now();
+      if (ctx.isLastAttempt) {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(outboxEmails)
+            .set({ status: 'FAILED', failedAt: at, attempts: ctx.attempt, lastError: message })
+            .where(eq(outboxEmails.id, email.id));
+          await hooks.onFailed.get(email.kind)?.(tx as unknown as Executor, email, message, at);
+        });
+        return; // recorded as a permanent failure; do not let the queue retry forever
+      }
+      await db
+        .update(outboxEmails)
+        .set({ attempts: ctx.attempt, lastError: message })
+        .where(eq(outboxEmails.id, email.id));
+      throw e;
+    }
+  });
+}

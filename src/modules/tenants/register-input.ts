@@ -1,0 +1,226 @@
+import type { UploadedFile } from '../../http/multipart.js';
+import { arrayField, booleanField, field, type MultipartForm } from '../../http/multipart.js';
+import { AppError, type FieldError } from '../../shared/errors.js';
+import { sniffFileType } from '../../shared/files.js';
+import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/catalogs.data.js';
+
+export const EMAIL_RE = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
+export const LOGO_MAX_BYTES = 500 * 1024;
+export const CERT_MAX_BYTES = 256 * 1024;
+export const RIMPE_LEGENDS = [
+  'CONTRIBUYENTE RÉGIMEN RIMPE',
+  'CONTRIBUYENTE NEGOCIO POPULAR - RÉGIMEN RIMPE',
+] as const;
+
+export interface RegisterInput {
+  cert: Buffer;
+  certPassword: string | undefined;
+  logo: { data: Buffer; mime: string } | null;
+  email: string;
+  ruc: string;
+  businessName: string;
+  tradeName: string | null;
+  mainAddress: string | null;
+  branchCode: string;
+  issuePointCode: string;
+  emissionType: '1';
+  requiredAccounting: boolean;
+  specialTaxpayer: string | null;
+  retentionAgentResolution: string | null;
+  rimpeRegime: string | null;
+  branchAddress: string | null;
+  documentTypes: string[];
+  initialSequentials: { documentType: string; sequential: number }[];
+  language: 'es' | 'en';
+  verificationRedirectUrl: string | null;
+}
+
+/** Collects every field error of a form, so a client sees all of its mistakes at once. */
+export class FormErrors {
+  readonly errors: FieldError[] = [];
+  add(path: string, message: string): void {
+    this.errors.push({ path, message });
+  }
+  throwIfAny(): void {
+    if (this.errors.length) {
+      throw new AppError('VALIDATION_FAILED', this.errors.map((e) => `${e.path} ${e.message}`).join('; '), {
+        errors: this.errors,
+      });
+    }
+  }
+}
+
+export function text(
+  form: MultipartForm,
+  name: string,
+  errs: FormErrors,
+  opts: { required?: boolean; max?: number; pattern?: RegExp; patternMessage?: string } = {},
+): string | null {
+  const raw = field(form, name);
+  const value = raw?.trim();
+  if (value === undefined || value === '') {
+    if (opts.required) errs.add(name, 'is required');
+    return null;
+  }
+  if (opts.max !== undefined && value.length > opts.max)
+    errs.add(name, `must be at most ${opts.max} characters`);
+  else if (opts.pattern && !opts.pattern.test(value))
+    errs.add(name, opts.patternMessage ?? 'has an invalid format');
+  return value;
+}
+
+export function validateEmail(value: string | null, errs: FormErrors, name = 'email'): void {
+  if (value !== null && (value.length > 254 || !EMAIL_RE.test(value)))
+    errs.add(name, 'must be a valid email address');
+}
+
+/** The certificate file of register/recover: missing is VALIDATION_FAILED (interface.md). */
+export function certFile(form: MultipartForm, errs: FormErrors): UploadedFile | null {
+  const file = form.files.cert;
+  if (!file) errs.add('cert', 'is required (a P12/PFX file)');
+  return file ?? null;
+}
+
+export function parseRegisterForm(form: MultipartForm, opts: { production: boolean }): RegisterInput {
+  const errs = new FormErrors();
+  const cert = certFile(form, errs);
+  const email = text(form, 'email', errs, { required: true, max: 254 });
+  validateEmail(email, errs);
+  const ruc = text(form, 'ruc', errs, {
+    required: true,
+    pattern: /^[0-9]{10}001$/,
+    patternMessage: 'must be 13 digits ending in 001',
+  });
+  const businessName = text(form, 'businessName', errs, { required: true, max: 300 });
+  const tradeName = text(form, 'tradeName', errs, { max: 300 });
+  const mainAddress = text(form, 'mainAddress', errs, { max: 300 });
+  const branchAddress = text(form, 'branchAddress', errs, { max: 300 });
+  const threeDigits = {
+    required: true,
+    pattern: /^(?!000)[0-9]{3}$/,
+    patternMessage: 'must be 3 digits, 001 to 999',
+  };
+  const branchCode = text(form, 'branchCode', errs, threeDigits);
+  const issuePointCode = text(form, 'issuePointCode', errs, threeDigits);
+  const emissionType = text(form, 'emissionType', errs, { required: true });
+  if (emissionType !== null && emissionType !== '1') errs.add('emissionType', 'must be 1 (normal emission)');
+  const requiredAccounting = booleanField(form, 'requiredAccounting');
+  if (requiredAccounting === undefined) errs.add('requiredAccounting', 'is required (true or false)');
+  else if (requiredAccounting === 'invalid') errs.add('requiredAccounting', 'must be true or false');
+  const specialTaxpayer = text(form, 'specialTaxpayer', errs, {
+    pattern: /^[A-Za-z0-9]{3,13}$/,
+    patternMessage: 'must be the 3 to 13 character resolution number',
+  });
+  const retentionAgentResolution = text(form, 'retentionAgentResolution', errs, {
+    pattern: /^[0-9]{1,8}$/,
+    patternMessage: 'must be the resolution number (1 to 8 digits)',
+  });
+  const rimpeRegime = text(form, 'rimpeRegime', errs);
+  if (rimpeRegime !== null && !(RIMPE_LEGENDS as readonly string[]).includes(rimpeRegime))
+    errs.add('rimpeRegime', `must be one of: ${RIMPE_LEGENDS.join(' | ')}`);
+
+  let documentTypes: string[] = ['01'];
+  let rawTypes: unknown[] | undefined;
+  try {
+    rawTypes = arrayField(form, 'documentTypes');
+  } catch {
+    errs.add('documentTypes', 'must be document type codes, repeated or as a JSON array');
+  }
+  if (rawTypes !== undefined) {
+    if (rawTypes.length === 0) errs.add('documentTypes', 'must list at least one document type');
+    const bad = rawTypes.filter(
+      (t) => typeof t !== 'string' || !(ISSUABLE_DOCUMENT_TYPES as readonly string[]).includes(t),
+    );
+    if (bad.length)
+      errs.add(
+        'documentTypes',
+        `unsupported document type(s) ${bad.map(String).join(', ')}; supported: ${ISSUABLE_DOCUMENT_TYPES.join(', ')}`,
+      );
+    else documentTypes = [...new Set(rawTypes as string[])];
+  }
+
+  const initialSequentials: { documentType: string; sequential: number }[] = [];
+  let rawSeq: unknown[] | undefined;
+  try {
+    rawSeq = arrayField(form, 'initialSequentials');
+  } catch {
+    errs.add('initialSequentials', 'must be a JSON array of {documentType, sequential}');
+  }
+  for (const [i, entry] of (rawSeq ?? []).entries()) {
+    const e = entry as { documentType?: unknown; sequential?: unknown };
+    if (typeof e !== 'object' || e === null) {
+      errs.add(`initialSequentials[${i}]`, 'must be an object {documentType, sequential}');
+      continue;
+    }
+    if (
+      typeof e.documentType !== 'string' ||
+      !(ISSUABLE_DOCUMENT_TYPES as readonly string[]).includes(e.documentType)
+    ) {
+      errs.add(
+        `initialSequentials[${i}].documentType`,
+        `must be one of ${ISSUABLE_DOCUMENT_TYPES.join(', ')}`,
+      );
+    }
+    const n =
+      typeof e.sequential === 'string' && /^\d+$/.test(e.sequential) ? Number(e.sequential) : e.sequential;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 999_999_999) {
+      errs.add(`initialSequentials[${i}].sequential`, 'must be an integer from 1 to 999999999');
+    } else if (typeof e.documentType === 'string') {
+      initialSequentials.push({ documentType: e.documentType, sequential: n });
+    }
+  }
+
+  const language = text(form, 'language', errs) ?? 'es';
+  if (language !== 'es' && language !== 'en') errs.add('language', 'must be es or en');
+
+  const verificationRedirectUrl = text(form, 'verificationRedirectUrl', errs, { max: 2000 });
+  if (verificationRedirectUrl !== null) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(verificationRedirectUrl);
+    } catch {
+      errs.add('verificationRedirectUrl', 'must be an absolute URL');
+    }
+    if (parsed) {
+      const allowed = opts.production ? ['https:'] : ['https:', 'http:'];
+      if (!allowed.includes(parsed.protocol))
+        errs.add('verificationRedirectUrl', opts.production ? 'must use https' : 'must use http or https');
+    }
+  }
+
+  let logo: RegisterInput['logo'] = null;
+  const logoFile = form.files.logo;
+  if (logoFile) {
+    const mime = sniffFileType(logoFile.data);
+    if (mime !== 'image/png' && mime !== 'image/jpeg' && mime !== 'image/gif') {
+      throw new AppError('INVALID_FILE_UPLOAD', 'logo must be a PNG, JPEG or GIF image', {
+        errors: [{ path: 'logo', message: 'must be PNG, JPEG or GIF' }],
+      });
+    }
+    logo = { data: logoFile.data, mime };
+  }
+  errs.throwIfAny();
+
+  return {
+    cert: cert!.data,
+    certPassword: field(form, 'certPassword'),
+    logo,
+    email: email!,
+    ruc: ruc!,
+    businessName: businessName!,
+    tradeName,
+    mainAddress,
+    branchCode: branchCode!,
+    issuePointCode: issuePointCode!,
+    emissionType: '1',
+    requiredAccounting: requiredAccounting as boolean,
+    specialTaxpayer,
+    retentionAgentResolution,
+    rimpeRegime,
+    branchAddress,
+    documentTypes,
+    initialSequentials,
+    language: language as 'es' | 'en',
+    verificationRedirectUrl,
+  };
+}

@@ -1,0 +1,384 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { readP12 } from '../../adapters/signing/p12.js';
+import type { Config } from '../../config/config.js';
+import { type Executor, withTransaction } from '../../db/pool.js';
+import { apiKeys, emailVerificationTokens, issuers, tenants, tiers } from '../../db/tables.js';
+import type { AuthContext, Environment } from '../../http/auth.js';
+import type { Clock } from '../../shared/clock.js';
+import { AppError } from '../../shared/errors.js';
+import { uuidv4 } from '../../shared/ids.js';
+import { randomToken, type SecretBox, sha256Hex } from '../../shared/secrets.js';
+import { certificateColumns, setInitialSequential, toIssuerSummary } from '../issuers/issuer-store.js';
+import { ALL_SCOPES, insertApiKey } from '../keys/keys.service.js';
+import { queueEmail } from '../mail/outbox.js';
+import { verificationEmail } from '../mail/templates.js';
+import type { RegisterInput } from './register-input.js';
+import { listTenantEvents, recordTenantEvent } from './tenant-events.js';
+
+export type TenantRow = typeof tenants.$inferSelect;
+
+/**
+ * What other modules contribute to the tenant view and to registration, wired in deps.ts
+ * (the tenants module does not import them).
+ */
+export interface TenantPorts {
+  /** Production documents issued in the current billing period. */
+  documentCount(db: Executor, tenant: TenantRow): Promise<number>;
+  /** Latest TERMS acceptance. */
+  agreementSummary(
+    db: Executor,
+    tenantId: string,
+  ): Promise<{ acceptedAt: Date | null; version: string | null }>;
+  /** Work to queue in the registration transaction (e.g. generating agreement instances). */
+  afterRegister: ((tx: Executor, tenantId: string, at: Date) => Promise<void>)[];
+}
+
+export function defaultTenantPorts(): TenantPorts {
+  return {
+    documentCount: async () => 0,
+    agreementSummary: async () => ({ acceptedAt: null, version: null }),
+    afterRegister: [],
+  };
+}
+
+const GENERIC_RECOVERY_MESSAGE =
+  'If the email and certificate match an account, a new API key is in this response and a verification email is on its way.';
+const GENERIC_RESEND_MESSAGE =
+  'If an account with that email is waiting for verification, a new verification email is on its way.';
+
+export function createTenantsService(deps: {
+  db: Executor;
+  clock: Clock;
+  config: Config;
+  secrets: SecretBox;
+  ports: TenantPorts;
+}) {
+  const { db, clock, config, secrets, ports } = deps;
+
+  async function quotaOf(exec: Executor, tier: string): Promise<number> {
+    const [row] = await exec.select({ quota: tiers.documentQuota }).from(tiers).where(eq(tiers.code, tier));
+    return row?.quota ?? 0;
+  }
+
+  async function tenantView(exec: Executor, t: TenantRow) {
+    const agreement = await ports.agreementSummary(exec, t.id);
+    return {
+      id: t.id,
+      email: t.email,
+      subscriptionTier: t.subscriptionTier,
+      status: t.status,
+      suspensionReasonCode: t.status === 'SUSPENDED' ? t.suspensionReasonCode : null,
+      documentCount: await ports.documentCount(exec, t),
+      documentQuota: await quotaOf(exec, t.subscriptionTier),
+      extraSeats: t.extraSeats,
+      pendingExtraSeats: t.pendingExtraSeats,
+      sandbox: t.sandbox,
+      agreementAcceptedAt: agreement.acceptedAt?.toISOString() ?? null,
+      agreementVersion: agreement.version,
+    };
+  }
+
+  /** Creates a fresh verification token and queues the email, in `tx`. */
+  async function sendVerification(
+    tx: Executor,
+    t: Pick<TenantRow, 'id' | 'email' | 'language' | 'verificationRedirectUrl'>,
+    businessName: string,
+    now: Date,
+  ) {
+    const token = randomToken(32);
+    await tx.insert(emailVerificationTokens).values({
+      tokenHash: sha256Hex(token),
+      tenantId: t.id,
+      email: t.email,
+      expiresAt: new Date(now.getTime() + config.verificationTokenTtlHours * 3_600_000),
+      createdAt: now,
+    });
+    const base = t.verificationRedirectUrl ?? `${config.publicBaseUrl}/v1/verify-email`;
+    const link = `${base}${base.includes('?') ? '&' : '?'}token=${token}`;
+    const mail = verificationEmail(t.language, {
+      businessName,
+      link,
+      ttlHours: config.verificationTokenTtlHours,
+    });
+    await queueEmail(
+      tx,
+      { tenantId: t.id, kind: 'verification', to: t.email, ...mail, ref: { tenantId: t.id } },
+      now,
+    );
+  }
+
+  async function consumeToken(token: string) {
+    const now = clock.now();
+    return withTransaction(db, async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(emailVerificationTokens)
+        .where(eq(emailVerificationTokens.tokenHash, sha256Hex(token)))
+        .for('update');
+      if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) {
+        throw new AppError(
+          'INVALID_OR_EXPIRED_TOKEN',
+          'The verification link is unknown, already used or expired; ask for a new one',
+        );
+      }
+      const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, row.tenantId)).for('update');
+      if (!tenant || tenant.emailNormalized !== row.email.toLowerCase()) {
+        throw new AppError(
+          'INVALID_OR_EXPIRED_TOKEN',
+          'The verification link no longer matches the account email',
+        );
+      }
+      await tx
+        .update(emailVerificationTokens)
+        .set({ usedAt: now })
+        .where(eq(emailVerificationTokens.tokenHash, row.tokenHash));
+      await tx
+        .update(tenants)
+        .set({
+          emailVerifiedAt: now,
+          status: tenant.status === 'PENDING_VERIFICATION' ? 'ACTIVE' : tenant.status,
+          statusBeforeSuspension:
+            tenant.statusBeforeSuspension === 'PENDING_VERIFICATION'
+              ? 'ACTIVE'
+              : tenant.statusBeforeSuspension,
+        })
+        .where(eq(tenants.id, tenant.id));
+      await recordTenantEvent(tx, tenant.id, 'EMAIL_VERIFIED', { email: tenant.email }, now);
+      const message =
+        tenant.language === 'en'
+          ? 'Email verified; the account is active.'
+          : 'Correo verificado; la cuenta está activa.';
+      return { email: tenant.email, message };
+    });
+  }
+
+  return {
+    tenantView: (t: TenantRow) => tenantView(db, t),
+
+    async register(input: RegisterInput) {
+      const now = clock.now();
+      // Certificate errors come before any write (and before the account checks).
+      const cert = readP12(input.cert, input.certPassword, now);
+      const emailNormalized = input.email.toLowerCase();
+      return withTransaction(db, async (tx) => {
+        const clash = await tx
+          .select({ email: tenants.emailNormalized, ruc: tenants.ruc })
+          .from(tenants)
+          .where(inArray(tenants.emailNormalized, [emailNormalized]))
+          .union(
+            tx
+              .select({ email: tenants.emailNormalized, ruc: tenants.ruc })
+              .from(tenants)
+              .where(eq(tenants.ruc, input.ruc)),
+          );
+        if (clash.some((c) => c.email === emailNormalized))
+          throw new AppError('CONFLICT', 'An account with this email already exists');
+        if (clash.length) throw new AppError('CONFLICT', 'This RUC is registered under another email');
+
+        const tenantId = uuidv4();
+        const issuerId = uuidv4();
+        const [tenant] = await tx
+          .insert(tenants)
+          .values({
+            id: tenantId,
+            email: input.email,
+            emailNormalized,
+            ruc: input.ruc,
+            status: 'PENDING_VERIFICATION',
+            subscriptionTier: 'FREE',
+            language: input.language,
+            sandbox: true,
+            verificationRedirectUrl: input.verificationRedirectUrl,
+            extraSeats: 0,
+            createdAt: now,
+          })
+          .returning()
+          .catch(uniqueToConflict);
+        const [issuer] = await tx
+          .insert(issuers)
+          .values({
+            id: issuerId,
+            tenantId,
+            ruc: input.ruc,
+            businessName: input.businessName,
+            tradeName: input.tradeName,
+            mainAddress: input.mainAddress,
+            branchCode: input.branchCode,
+            issuePointCode: input.issuePointCode,
+            branchAddress: input.branchAddress,
+            emissionType: input.emissionType,
+            requiredAccounting: input.requiredAccounting,
+            specialTaxpayer: input.specialTaxpayer,
+            retentionAgentResolution: input.retentionAgentResolution,
+            rimpeRegime: input.rimpeRegime,
+            documentTypes: input.documentTypes,
+            canIssue: true,
+            ...certificateColumns(secrets, issuerId, input.cert, input.certPassword, cert),
+            logo: input.logo?.data ?? null,
+            logoMime: input.logo?.mime ?? null,
+            active: true,
+            createdAt: now,
+          })
+          .returning();
+        for (const s of input.initialSequentials)
+          await setInitialSequential(tx, issuerId, s.documentType, s.sequential);
+        const key = await insertApiKey(tx, {
+          tenantId,
+          environment: 'sandbox',
+          scopes: ALL_SCOPES,
+          isPrimary: true,
+          now,
+        });
+        await recordTenantEvent(
+          tx,
+          tenantId,
+          'CERTIFICATE_UPLOADED',
+          { issuerId, certFingerprint: cert.fingerprint, certExpiry: cert.notAfter.toISOString() },
+          now,
+        );
+        await sendVerification(tx, tenant!, input.businessName, now);
+        for (const hook of ports.afterRegister) await hook(tx, tenantId, now);
+        return {
+          tenant: { ...(await tenantView(tx, tenant!)), createdAt: tenant!.createdAt.toISOString() },
+          issuer: toIssuerSummary(issuer!),
+          apiKey: key.token,
+        };
+      });
+    },
+
+    /** POST /v1/recover: a key for the account's current environment when the certificate matches. */
+    async recover(input: { cert: Buffer; certPassword: string | undefined; email: string }) {
+      const now = clock.now();
+      const cert = readP12(input.cert, input.certPassword, now); // raised before any account lookup
+      const generic = { matched: false as const, message: GENERIC_RECOVERY_MESSAGE };
+      const [tenant] = await db
+        .select()
+        .from(tenants)
+        .where(eq(tenants.emailNormalized, input.email.toLowerCase()));
+      if (!tenant) return generic;
+      const candidates = await db
+        .select()
+        .from(issuers)
+        .where(and(eq(issuers.tenantId, tenant.id), eq(issuers.active, true)));
+      const issuer = candidates.find((i) => i.certFingerprint === cert.fingerprint);
+      if (!issuer) return generic;
+      if (tenant.status === 'SUSPENDED')
+        throw new AppError('ACCOUNT_SUSPENDED', 'The account is suspended; contact support');
+      const environment: Environment = tenant.sandbox ? 'sandbox' : 'production';
+      return withTransaction(db, async (tx) => {
+        await tx
+          .update(apiKeys)
+          .set({ revokedAt: now })
+          .where(
+            and(
+              eq(apiKeys.tenantId, tenant.id),
+              eq(apiKeys.environment, environment),
+              isNull(apiKeys.revokedAt),
+            ),
+          );
+        // Outstanding verification links die with the old credentials.
+        await tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: now })
+          .where(
+            and(eq(emailVerificationTokens.tenantId, tenant.id), isNull(emailVerificationTokens.usedAt)),
+          );
+        const key = await insertApiKey(tx, {
+          tenantId: tenant.id,
+          environment,
+          scopes: ALL_SCOPES,
+          isPrimary: true,
+          now,
+        });
+        const [updated] = await tx
+          .update(tenants)
+          .set({ status: 'PENDING_VERIFICATION', emailVerifiedAt: null })
+          .where(eq(tenants.id, tenant.id))
+          .returning();
+        await recordTenantEvent(
+          tx,
+          tenant.id,
+          'ACCOUNT_RECOVERED',
+          { environment, previousStatus: tenant.status },
+          now,
+        );
+        await sendVerification(tx, updated!, issuer.businessName, now);
+        const view = await tenantView(tx, updated!);
+        return {
+          matched: true as const,
+          tenant: {
+            id: view.id,
+            email: view.email,
+            subscriptionTier: view.subscriptionTier,
+            status: view.status,
+            documentQuota: view.documentQuota,
+            documentCount: view.documentCount,
+          },
+          issuer: toIssuerSummary(issuer),
+          apiKey: key.token,
+          environment,
+        };
+      });
+    },
+
+    async checkToken(token: string) {
+      const [row] = await db
+        .select()
+        .from(emailVerificationTokens)
+        .where(eq(emailVerificationTokens.tokenHash, sha256Hex(token)));
+      if (!row || row.usedAt || row.expiresAt.getTime() <= clock.now().getTime())
+        return { valid: false as const };
+      return { valid: true as const, email: row.email };
+    },
+
+    verify: consumeToken,
+
+    async resendVerification(email: string) {
+      const now = clock.now();
+      await withTransaction(db, async (tx) => {
+        const [tenant] = await tx
+          .select()
+          .from(tenants)
+          .where(eq(tenants.emailNormalized, email.toLowerCase()))
+          .for('update');
+        if (!tenant || tenant.emailVerifiedAt) return;
+        const [issuer] = await tx
+          .select({ businessName: issuers.businessName })
+          .from(issuers)
+          .where(eq(issuers.tenantId, tenant.id))
+          .limit(1);
+        await sendVerification(tx, tenant, issuer?.businessName ?? tenant.email, now);
+      });
+      return { message: GENERIC_RESEND_MESSAGE };
+    },
+
+    async me(auth: AuthContext) {
+      const [t] = await db.select().from(tenants).where(eq(tenants.id, auth.tenantId));
+      if (!t) throw new AppError('UNAUTHORIZED', 'Unknown account');
+      return tenantView(db, t);
+    },
+
+    async events(auth: AuthContext) {
+      const rows = await listTenantEvents(db, auth.tenantId);
+      return rows.map((r) => ({
+        id: r.id,
+        eventType: r.eventType,
+        detail: r.detail ?? null,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+
+    async setLanguage(auth: AuthContext, language: 'es' | 'en') {
+      await db.update(tenants).set({ language }).where(eq(tenants.id, auth.tenantId));
+      return { language };
+    },
+  };
+}
+
+export type TenantsService = ReturnType<typeof createTenantsService>;
+
+/** Two registrations racing on one email or RUC: the loser gets the same CONFLICT. */
+function uniqueToConflict(e: { code?: string }): never {
+  if (e.code === '23505') throw new AppError('CONFLICT', 'An account with this email or RUC already exists');
+  throw e;
+}

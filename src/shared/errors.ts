@@ -1,0 +1,121 @@
+/**
+ * Stable error codes as data: the one place that maps a code to its HTTP status.
+ * Codes and statuses follow interface.md (Errors) and decisions.md; only `http/` turns an
+ * AppError into a problem document.
+ */
+export const ERROR_STATUS = {
+  // 400
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  INVALID_FILE_UPLOAD: 400,
+  DOCUMENT_TYPE_NOT_ENABLED: 400,
+  DOCUMENT_NOT_AUTHORIZED: 400,
+  DOCUMENT_VOID_CONFIRMATION_REQUIRED: 400,
+  SEQUENTIAL_CANNOT_DECREASE: 400,
+  VERSION_MISMATCH: 400,
+  INVALID_OR_EXPIRED_TOKEN: 400,
+  CERTIFICATE_INVALID: 400,
+  CERTIFICATE_PASSWORD_INVALID: 400,
+  CERTIFICATE_KEY_NOT_FOUND: 400,
+  CERTIFICATE_EXPIRED: 400,
+  INVALID_TIER: 400,
+  INVALID_BILLING_INTERVAL: 400,
+  TIER_CHANGE_NO_OP: 400,
+  ISSUER_ID_INVALID: 400,
+  // 401
+  UNAUTHORIZED: 401,
+  API_KEY_ENV_MISMATCH: 401,
+  // 402
+  API_KEY_LIMIT_REACHED: 402,
+  WEBHOOK_ENDPOINT_LIMIT_REACHED: 402,
+  DOCUMENT_QUOTA_EXCEEDED: 402,
+  // 403
+  ISSUER_FORBIDDEN: 403,
+  ACCOUNT_SUSPENDED: 403,
+  INTERNAL_SERVICE_ONLY: 403,
+  EMAIL_VERIFICATION_REQUIRED: 403,
+  PRODUCTION_KEY_REQUIRES_PROMOTION: 403,
+  INSUFFICIENT_SCOPE: 403,
+  SCOPE_ESCALATION_FORBIDDEN: 403,
+  ISSUER_ISSUING_PAUSED: 403,
+  REQUIRES_PRODUCTION: 403,
+  FORBIDDEN: 403,
+  ISSUER_HAS_DOCUMENTS: 403,
+  // 404
+  NOT_FOUND: 404,
+  ISSUER_NOT_FOUND: 404,
+  // 409
+  CONFLICT: 409,
+  NO_ACTIVE_SUBSCRIPTION: 409,
+  TIER_CHANGE_ALREADY_PENDING: 409,
+  CANCELLATION_ALREADY_PENDING: 409,
+  SUBSCRIPTION_ALREADY_IN_FLIGHT: 409,
+  // transport-level, not in the spec's tables but needed to answer every request with a code
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface FieldError {
+  /** JSON pointer-ish path of the offending field, e.g. `/items/0/quantity` or `body.email`. */
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly errors: FieldError[] | undefined;
+  /** Extra members merged into the problem document (e.g. `limit` on 402). */
+  readonly extra: Record<string, unknown> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    opts: { errors?: FieldError[]; extra?: Record<string, unknown> } = {},
+  ) {
+    super(detail);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.errors = opts.errors;
+    this.extra = opts.extra;
+  }
+}
+
+/** VALIDATION_FAILED naming one field (or several). */
+export function validationError(path: string, message: string, more: FieldError[] = []): AppError {
+  const errors = [{ path, message }, ...more];
+  return new AppError('VALIDATION_FAILED', errors.map((e) => `${e.path}: ${e.message}`).join('; '), {
+    errors,
+  });
+}
+
+export function notFound(what = 'Resource'): AppError {
+  return new AppError('NOT_FOUND', `${what} not found`);
+}
+
+export const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** `forbidden`, `not-found`, ...: the `<kind>` of the problem type URL. */
+export function problemKind(status: number): string {
+  return (STATUS_TITLES[status] ?? 'Error').toLowerCase().replace(/\s+/g, '-');
+}

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+/** A fresh, migrated database cloned from the run's template; dropped by `drop()`. */
+export async function createTestDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const template = inject('pgTemplate');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  // Cloning needs the template free of connections; retry briefly if another file is cloning.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      break;
+    } catch (e) {
+      if (attempt > 40) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

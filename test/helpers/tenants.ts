@@ -1,0 +1,101 @@
+import { expect } from 'vitest';
+import { type CertOptions, makeCertificate, type TestCertificate } from './certificates.js';
+import type { TestContext } from './context.js';
+import { type FormValue, multipart } from './multipart.js';
+
+let rucCounter = 100000;
+
+/** A unique, well-formed RUC (10 digits + 001). */
+export function nextRuc(): string {
+  rucCounter += 1;
+  return `17${String(process.pid % 100).padStart(2, '0')}${String(rucCounter).padStart(6, '0')}001`;
+}
+
+export function nextEmail(prefix = 'owner'): string {
+  return `${prefix}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export interface RegisteredTenant {
+  tenantId: string;
+  issuerId: string;
+  apiKey: string;
+  email: string;
+  ruc: string;
+  certificate: TestCertificate;
+  body: Record<string, unknown>;
+}
+
+export function registrationFields(
+  cert: TestCertificate,
+  overrides: Record<string, FormValue | undefined> = {},
+): Record<string, FormValue | undefined> {
+  return {
+    cert: { file: cert.p12, filename: 'firma.p12', contentType: 'application/x-pkcs12' },
+    certPassword: cert.password,
+    email: nextEmail(),
+    ruc: nextRuc(),
+    businessName: 'Comercial Pruebas Ñandú S.A.',
+    tradeName: 'Pruebas & Cía',
+    mainAddress: 'Av. Amazonas N34-451 y Juan Pablo Sanz, Quito',
+    branchCode: '001',
+    issuePointCode: '001',
+    emissionType: '1',
+    requiredAccounting: 'true',
+    branchAddress: 'Av. Amazonas N34-451, Quito',
+    documentTypes: ['01', '04'],
+    ...overrides,
+  };
+}
+
+export async function registerTenant(
+  ctx: TestContext,
+  overrides: Record<string, FormValue | undefined> = {},
+  certOptions: CertOptions = {},
+): Promise<RegisteredTenant> {
+  const certificate = makeCertificate(certOptions);
+  const fields = registrationFields(certificate, overrides);
+  const { payload, headers } = await multipart(fields);
+  const res = await ctx.app.inject({ method: 'POST', url: '/v1/register', payload, headers });
+  expect(res.statusCode, res.body).toBe(201);
+  const body = res.json();
+  return {
+    tenantId: body.tenant.id,
+    issuerId: body.issuer.id,
+    apiKey: body.apiKey,
+    email: fields.email as string,
+    ruc: fields.ruc as string,
+    certificate,
+    body,
+  };
+}
+
+/** The token of the newest verification email sent to `email` (read from the outbox, as a user reads their inbox). */
+export async function latestVerificationToken(ctx: TestContext, email: string): Promise<string> {
+  const rows = await ctx.query<{ body_text: string }>(
+    `select body_text from outbox_emails where kind = 'verification' and lower(to_address) = lower($1) order by created_at desc, id desc limit 1`,
+    [email],
+  );
+  const match = /token=([0-9a-f]{64})/.exec(rows[0]?.body_text ?? '');
+  if (!match) throw new Error(`no verification email for ${email}`);
+  return match[1]!;
+}
+
+export async function verifyTenant(ctx: TestContext, tenant: RegisteredTenant): Promise<void> {
+  const token = await latestVerificationToken(ctx, tenant.email);
+  const res = await ctx.app.inject({ method: 'POST', url: '/v1/verify-email', payload: { token } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+export function bearer(apiKey: string): Record<string, string> {
+  return { authorization: `Bearer ${apiKey}` };
+}
+
+/** A verified tenant with its registration key: the usual starting point. */
+export async function verifiedTenant(
+  ctx: TestContext,
+  overrides: Record<string, FormValue | undefined> = {},
+): Promise<RegisteredTenant> {
+  const t = await registerTenant(ctx, overrides);
+  await verifyTenant(ctx, t);
+  return t;
+}
