@@ -99,3 +99,24 @@ export async function verifiedTenant(
   await verifyTenant(ctx, t);
   return t;
 }
+
+/**
+ * A key with exactly these scopes, inserted as a fixture (the FREE plan cannot mint keys through
+ * the API, and most tests only need a narrower key to prove a scope check).
+ */
+export async function fixtureKey(
+  ctx: TestContext,
+  tenant: Pick<RegisteredTenant, 'tenantId'>,
+  scopes: string[],
+  opts: { environment?: 'sandbox' | 'production'; internal?: boolean } = {},
+): Promise<string> {
+  const { insertApiKey } = await import('../../src/modules/keys/keys.service.js');
+  const { token } = await insertApiKey(ctx.deps.db, {
+    tenantId: tenant.tenantId,
+    environment: opts.environment ?? 'sandbox',
+    scopes: scopes as never,
+    internal: opts.internal ?? false,
+    now: ctx.clock.now(),
+  });
+  return token;
+}
