@@ -50,6 +50,12 @@ export async function queueEmail(tx: Executor, email: QueuedEmail, now: Date): P
 
 export type OutboxRow = typeof outboxEmails.$inferSelect;
 
+/** An SMTP 5xx answer (e.g. 550 mailbox unavailable) will not change on retry; 4xx and network errors may. */
+export function isPermanentFailure(e: unknown): boolean {
+  const code = (e as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
 /**
  * Hooks other modules register for their kinds of email: resolve attachments at send time
  * (a RIDE is rendered when sent, not stored), and react to the outcome (tenant events,
@@ -123,7 +129,7 @@ export function createSendEmailJob(deps: {
     } catch (e) {
       const message = (e as Error).message ?? String(e);
       const at = clock.now();
-      if (ctx.isLastAttempt) {
+      if (ctx.isLastAttempt || isPermanentFailure(e)) {
         await db.transaction(async (tx) => {
           await tx
             .update(outboxEmails)

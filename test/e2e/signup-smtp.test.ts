@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../helpers/context.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
+import { bearer, registerTenant } from '../helpers/tenants.js';
+
+let ctx: TestContext;
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  ctx = await createTestContext({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'einvoice-ec <no-reply@einvoice.test>' },
+  });
+  await ctx.startWorker();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await smtp?.close();
+});
+
+describe('sign-up over a real SMTP conversation', () => {
+  it('register -> verification email arrives -> token from the email verifies -> EMAIL_VERIFIED', async () => {
+    const t = await registerTenant(ctx, { language: 'es' });
+    const mail = await smtp.waitFor((m) => (m.to as { text: string }).text === t.email);
+    expect(mail.subject).toBe('Confirma tu correo electrónico');
+    expect(mail.from?.text).toContain('no-reply@einvoice.test');
+    expect(mail.html).toContain('Confirmar correo');
+    const token = /token=([0-9a-f]{64})/.exec(mail.text ?? '')?.[1];
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+
+    const verify = await ctx.app.inject({ method: 'POST', url: '/v1/verify-email', payload: { token } });
+    expect(verify.statusCode).toBe(200);
+    const events = (
+      await ctx.app.inject({ method: 'GET', url: '/v1/tenants/events', headers: bearer(t.apiKey) })
+    ).json().events;
+    const types = events.map((e: { eventType: string }) => e.eventType);
+    expect(types).toEqual(
+      expect.arrayContaining(['CERTIFICATE_UPLOADED', 'VERIFICATION_EMAIL_SENT', 'EMAIL_VERIFIED']),
+    );
+    expect(types.indexOf('EMAIL_VERIFIED')).toBeGreaterThan(types.indexOf('CERTIFICATE_UPLOADED'));
+    const me = (
+      await ctx.app.inject({ method: 'GET', url: '/v1/tenants/me', headers: bearer(t.apiKey) })
+    ).json();
+    expect(me.tenant.status).toBe('ACTIVE');
+  });
+
+  async function pullRetriesForward() {
+    // graphile-worker backs off exponentially between attempts; bring them forward instead of waiting.
+    await ctx.query(
+      `update graphile_worker._private_jobs set run_at = now() where task_id = (select id from graphile_worker._private_tasks where identifier = 'mail.send')`,
+    );
+  }
+
+  async function outboxRow(email: string) {
+    const [row] = await ctx.query<{ status: string; attempts: number; last_error: string | null }>(
+      'select status, attempts, last_error from outbox_emails where to_address = $1',
+      [email],
+    );
+    return row!;
+  }
+
+  async function until(check: () => Promise<boolean>) {
+    for (let i = 0; i < 60 && !(await check()); i++) {
+      await pullRetriesForward();
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it('a temporary refusal (451) is retried with backoff and then delivered', async () => {
+    smtp.rejectNext(2, 451);
+    const t = await registerTenant(ctx, { language: 'en' });
+    await until(async () => (await outboxRow(t.email)).status === 'SENT');
+    const row = await outboxRow(t.email);
+    expect(row.status).toBe('SENT');
+    expect(row.attempts).toBe(3);
+    const mail = await smtp.waitFor((m) => (m.to as { text: string }).text === t.email);
+    expect(mail.subject).toBe('Confirm your email address');
+  });
+
+  it('a permanent refusal (550) ends FAILED at once, with VERIFICATION_EMAIL_FAILED', async () => {
+    smtp.rejectNext(1, 550);
+    const t = await registerTenant(ctx, { language: 'en' });
+    await until(async () => (await outboxRow(t.email)).status === 'FAILED');
+    const row = await outboxRow(t.email);
+    expect(row.status).toBe('FAILED');
+    expect(row.attempts).toBe(1);
+    expect(row.last_error).toMatch(/550|mailbox/);
+    const events = (
+      await ctx.app.inject({ method: 'GET', url: '/v1/tenants/events', headers: bearer(t.apiKey) })
+    ).json().events;
+    expect(events.map((e: { eventType: string }) => e.eventType)).toContain('VERIFICATION_EMAIL_FAILED');
+  });
+});

@@ -1,0 +1,75 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface TestSmtpServer {
+  /** smtp://127.0.0.1:<port> for SMTP_URL (plain, no TLS: a local test peer). */
+  url: string;
+  messages: ParsedMail[];
+  /** Waits until a message matching `predicate` arrives. */
+  waitFor(predicate: (m: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
+  /** Makes the next `n` RCPT commands fail: permanently (550) or temporarily (451). */
+  rejectNext(n: number, code?: 550 | 451): void;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server in the test process (smtp-server), collecting parsed messages. */
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const messages: ParsedMail[] = [];
+  const waiters: { predicate: (m: ParsedMail) => boolean; resolve: (m: ParsedMail) => void }[] = [];
+  let rejections = 0;
+  let rejectionCode = 550;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (rejections > 0) {
+        rejections -= 1;
+        const err = new Error('mailbox unavailable') as Error & { responseCode: number };
+        err.responseCode = rejectionCode;
+        return callback(err);
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          messages.push(parsed);
+          for (const w of [...waiters]) {
+            if (w.predicate(parsed)) {
+              waiters.splice(waiters.indexOf(w), 1);
+              w.resolve(parsed);
+            }
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    messages,
+    waitFor(predicate, timeoutMs = 15_000) {
+      const found = messages.find(predicate);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no matching email arrived')), timeoutMs);
+        waiters.push({
+          predicate,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
+      });
+    },
+    rejectNext(n, code = 550) {
+      rejections = n;
+      rejectionCode = code;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
