@@ -6,6 +6,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Deps } from './deps.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerErrorPages } from './http/error-pages.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerOpenApi } from './http/openapi.js';
 import { setProblemDocsUrl } from './http/problem.js';
@@ -105,6 +106,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerAuth(app as never, deps.authPorts);
 
   registerHealthRoutes(app, deps.db);
+  registerErrorPages(app);
   registerTenantRoutes(app, { tenants: deps.tenants, limiter: deps.limiter, config });
   registerKeyRoutes(app, deps.keys);
   registerCatalogRoutes(app);
