@@ -169,4 +169,14 @@ describe('issuer endpoints: access rules', () => {
     const res = await send(e, suspended.apiKey, suspended.issuerId);
     expect(res.statusCode, res.body).toBe(200);
   });
+
+  it('documents every issuer endpoint in OpenAPI under the Issuers tag, with its scope', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    for (const e of ENDPOINTS) {
+      const op = doc.paths[e.path('{id}').replace(/\/01$/, '/{documentType}')]?.[e.method.toLowerCase()];
+      expect(op, label(e)).toBeDefined();
+      expect(op.tags).toEqual(['Issuers']);
+      expect(op.description).toContain(`Scope: \`${e.scope}\``);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCertificate } from '../../src/modules/issuers/index.js';
+import { openCertificate } from '../../src/modules/issuers/issuer-store.js';
 import { CORRUPT_P12, makeCertificate } from '../helpers/certificates.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { bearer, type RegisteredTenant, registerTenant, verifiedTenant } from '../helpers/tenants.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { issuers, tenants } from '../../db/tables.js';
+import { issuers } from '../../db/tables.js';
 import type { IssuerRow } from './issuer-store.js';
 
 export type NewIssuerRow = typeof issuers.$inferInsert;
@@ -44,11 +44,6 @@ export async function oldestActiveIssuer(db: Executor, tenantId: string): Promis
     .orderBy(asc(issuers.createdAt), asc(issuers.id))
     .limit(1);
   return row;
-}
-
-export async function tenantRuc(db: Executor, tenantId: string): Promise<string | undefined> {
-  const [row] = await db.select({ ruc: tenants.ruc }).from(tenants).where(eq(tenants.id, tenantId));
-  return row?.ruc;
 }
 
 export async function isPointTaken(

@@ -2,7 +2,7 @@ import { readP12, type SigningCertificate } from '../../adapters/signing/p12.js'
 import { type Executor, withTransaction } from '../../db/pool.js';
 import type { AuthContext } from '../../http/auth.js';
 import type { Clock } from '../../shared/clock.js';
-import { AppError, type ErrorCode, validationError } from '../../shared/errors.js';
+import { AppError, type ErrorCode } from '../../shared/errors.js';
 import { isUuid, uuidv4 } from '../../shared/ids.js';
 import type { SecretBox } from '../../shared/secrets.js';
 import { recordTenantEvent } from '../tenants/tenant-events.js';
@@ -25,7 +25,6 @@ import {
   lockActiveIssuers,
   oldestActiveIssuer,
   softDeleteIssuer,
-  tenantRuc,
   updateActiveIssuer,
 } from './issuers.repository.js';
 import { readSequentials, type SequentialEnvironment, setNextSequential } from './sequentials.js';
@@ -42,15 +41,20 @@ export function createIssuersService(deps: {
 }) {
   const { db, clock, secrets, signingKeys } = deps;
 
-  /** An issuer of another tenant is 403 whatever its state (decisions.md §4); then unknown or deleted. */
+  /** An issuer of another tenant is 403 whatever its state (decisions.md §4). */
+  function assertNotOthers(auth: AuthContext, row: IssuerRow | undefined): void {
+    if (row && row.tenantId !== auth.tenantId)
+      throw new AppError('ISSUER_FORBIDDEN', 'The issuer belongs to another account');
+  }
+
+  /** The tenant's active issuer; another tenant's first (403), then unknown or deleted. */
   async function activeIssuer(
     auth: AuthContext,
     id: string,
     missing: MissingCode = 'NOT_FOUND',
   ): Promise<IssuerRow> {
     const row = await findIssuer(db, id);
-    if (row && row.tenantId !== auth.tenantId)
-      throw new AppError('ISSUER_FORBIDDEN', 'The issuer belongs to another account');
+    assertNotOthers(auth, row);
     if (!row?.active) throw new AppError(missing, 'Issuer not found');
     return row;
   }
@@ -96,10 +100,7 @@ export function createIssuersService(deps: {
      * (a malformed id is left to schema validation, an unknown one to the use case).
      */
     async assertNotForeign(auth: AuthContext, id: string): Promise<void> {
-      if (!isUuid(id)) return;
-      const row = await findIssuer(db, id);
-      if (row && row.tenantId !== auth.tenantId)
-        throw new AppError('ISSUER_FORBIDDEN', 'The issuer belongs to another account');
+      if (isUuid(id)) assertNotOthers(auth, await findIssuer(db, id));
     },
 
     assertMayCreate,
@@ -122,15 +123,10 @@ export function createIssuersService(deps: {
     async create(auth: AuthContext, input: CreateIssuerInput): Promise<IssuerView> {
       assertMayCreate(auth);
       const { p12, password, cert, source } = await certificateFor(auth, input.certificate);
+      // Registration creates an issuer and the last one cannot be deleted, so there is always one.
       const reference = source ?? (await oldestActiveIssuer(db, auth.tenantId));
-      const ruc = await tenantRuc(db, auth.tenantId);
-      if (!ruc) throw new AppError('UNAUTHORIZED', 'Unknown account');
-      const businessName = input.overrides.businessName ?? reference?.businessName;
-      if (!businessName)
-        throw validationError(
-          'businessName',
-          'is required: the account has no active issuer to copy it from',
-        );
+      if (!reference)
+        throw new AppError('CONFLICT', 'The account has no active issuer to copy the taxpayer data from');
       const now = clock.now();
       const id = uuidv4();
       const row = await withTransaction(db, async (tx) => {
@@ -139,26 +135,26 @@ export function createIssuersService(deps: {
         const inserted = await insertIssuer(tx, {
           id,
           tenantId: auth.tenantId,
-          ruc,
-          businessName,
-          tradeName: input.tradeName ?? reference?.tradeName ?? null,
-          mainAddress: input.overrides.mainAddress ?? reference?.mainAddress ?? null,
+          ruc: reference.ruc,
+          businessName: input.overrides.businessName ?? reference.businessName,
+          tradeName: input.tradeName ?? reference.tradeName,
+          mainAddress: input.overrides.mainAddress ?? reference.mainAddress,
           branchCode: input.branchCode,
           issuePointCode: input.issuePointCode,
           branchAddress:
             input.branchAddress ??
-            (reference?.branchCode === input.branchCode ? reference.branchAddress : null),
+            (reference.branchCode === input.branchCode ? reference.branchAddress : null),
           emissionType: '1',
-          requiredAccounting: input.overrides.requiredAccounting ?? reference?.requiredAccounting ?? false,
-          specialTaxpayer: input.overrides.specialTaxpayer ?? reference?.specialTaxpayer ?? null,
-          retentionAgentResolution: reference?.retentionAgentResolution ?? null,
-          rimpeRegime: reference?.rimpeRegime ?? null,
+          requiredAccounting: input.overrides.requiredAccounting ?? reference.requiredAccounting,
+          specialTaxpayer: input.overrides.specialTaxpayer ?? reference.specialTaxpayer,
+          retentionAgentResolution: reference.retentionAgentResolution,
+          rimpeRegime: reference.rimpeRegime,
           documentTypes: input.documentTypes,
           canIssue: true,
           // Its own sealed copy under its own id: renewing one issuer never touches a sibling.
           ...certificateColumns(secrets, id, p12, password, cert),
-          logo: input.logo?.data ?? reference?.logo ?? null,
-          logoMime: input.logo?.mime ?? reference?.logoMime ?? null,
+          logo: input.logo?.data ?? reference.logo,
+          logoMime: input.logo?.mime ?? reference.logoMime,
           active: true,
           createdAt: now,
         });
