@@ -14,6 +14,7 @@ import { ProblemSchema } from './http/schemas.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
+import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/keys.routes.js';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes.js';
 import { AppError } from './shared/errors.js';
@@ -109,6 +110,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerErrorPages(app);
   registerTenantRoutes(app, { tenants: deps.tenants, limiter: deps.limiter, config });
   registerKeyRoutes(app, deps.keys);
+  registerIssuerRoutes(app, deps.issuers);
   registerCatalogRoutes(app);
 
   return app;

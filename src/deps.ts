@@ -3,6 +3,7 @@ import { createFileMailer, createSmtpMailer, type Mailer } from './adapters/mail
 import type { Config } from './config/config.js';
 import type { Database, Executor } from './db/pool.js';
 import type { JobDefinition } from './jobs/queue.js';
+import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
 import { issuerOwner } from './modules/issuers/issuer-store.js';
 import { createKeysService } from './modules/keys/keys.service.js';
 import { UsageRecorder } from './modules/keys/usage-recorder.js';
@@ -40,6 +41,8 @@ export function createDeps(input: {
   const tenantPorts = defaultTenantPorts();
   const tenants = createTenantsService({ db, clock, config, secrets, ports: tenantPorts });
   const limiter = createRegistrationLimiter({ db, clock, ...config.registrationRateLimit });
+  const signingKeys = createSigningKeyCache({ secrets, clock });
+  const issuers = createIssuersService({ db, clock, secrets, signingKeys });
 
   const jobs: JobDefinition<never>[] = [
     createSendEmailJob({
@@ -65,6 +68,8 @@ export function createDeps(input: {
     tenants,
     tenantPorts,
     limiter,
+    signingKeys,
+    issuers,
     jobs,
     authPorts: {
       authenticate: keys.authenticate,
