@@ -255,3 +255,26 @@ describe('registration rate limit', () => {
     }
   });
 });
+
+describe('register races and corrupt files', () => {
+  it('two registrations racing on one email: one 201, one 409 CONFLICT (never a 500)', async () => {
+    const email = nextEmail('race');
+    const results = await Promise.all(
+      [0, 1].map(() => postRegister(registrationFields(makeCertificate(), { email, ruc: nextRuc() }))),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().code).toBe('CONFLICT');
+  });
+
+  it('a corrupt certificate sent without a password is CERTIFICATE_INVALID', async () => {
+    const res = await postRegister(
+      registrationFields(makeCertificate(), { cert: { file: CORRUPT_P12 }, certPassword: undefined }),
+    );
+    expect([res.statusCode, res.json().code]).toEqual([400, 'CERTIFICATE_INVALID']);
+    const truncated = makeCertificate().p12.subarray(0, 300);
+    const res2 = await postRegister(
+      registrationFields(makeCertificate(), { cert: { file: truncated }, certPassword: undefined }),
+    );
+    expect([res2.statusCode, res2.json().code]).toEqual([400, 'CERTIFICATE_INVALID']);
+  });
+});

@@ -35,7 +35,8 @@ export interface SigningCertificate {
 export function readP12(p12: Buffer, password: string | undefined, now: Date): SigningCertificate {
   let asn1: forge.asn1.Asn1;
   try {
-    asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')), { strict: false } as never);
+    // strict: declared lengths must fit the bytes, so a truncated upload is refused here.
+    asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')), { strict: true } as never);
   } catch {
     throw new AppError(
       'CERTIFICATE_INVALID',
@@ -47,11 +48,9 @@ export function readP12(p12: Buffer, password: string | undefined, now: Date): S
     store = forge.pkcs12.pkcs12FromAsn1(asn1, false, password ?? '');
   } catch (e) {
     const msg = (e as Error).message ?? '';
-    if (/MAC could not be verified|Invalid password|decrypt/i.test(msg)) {
+    // forge reports a wrong password as a MAC mismatch, or as a decryption/padding failure for files without a MAC.
+    if (/MAC could not be verified|Invalid password|decrypt|padding/i.test(msg)) {
       throw new AppError('CERTIFICATE_PASSWORD_INVALID', 'The certificate password is wrong');
-    }
-    if (password === undefined || password === '') {
-      throw new AppError('CERTIFICATE_PASSWORD_INVALID', 'The certificate needs a password');
     }
     throw new AppError(
       'CERTIFICATE_INVALID',
@@ -65,6 +64,13 @@ export function readP12(p12: Buffer, password: string | undefined, now: Date): S
     ...(store.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag!] ?? []),
   ];
   const certBags = store.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag!] ?? [];
+  if (keyBags.length === 0 && certBags.length === 0) {
+    // A truncated or damaged archive parses leniently into an empty store.
+    throw new AppError(
+      'CERTIFICATE_INVALID',
+      'The certificate file is not a valid PKCS#12 (P12/PFX) archive',
+    );
+  }
   const rsaKeys = keyBags.map((b) => b.key).filter((k): k is forge.pki.rsa.PrivateKey => !!k && 'n' in k);
   if (rsaKeys.length === 0) {
     throw new AppError('CERTIFICATE_KEY_NOT_FOUND', 'The P12 holds no RSA private key to sign with');

@@ -378,7 +378,9 @@ export function createTenantsService(deps: {
 export type TenantsService = ReturnType<typeof createTenantsService>;
 
 /** Two registrations racing on one email or RUC: the loser gets the same CONFLICT. */
-function uniqueToConflict(e: { code?: string }): never {
-  if (e.code === '23505') throw new AppError('CONFLICT', 'An account with this email or RUC already exists');
+function uniqueToConflict(e: { code?: string; cause?: { code?: string } }): never {
+  // Drizzle wraps driver errors: the SQLSTATE sits on the cause.
+  if ((e.cause?.code ?? e.code) === '23505')
+    throw new AppError('CONFLICT', 'An account with this email or RUC already exists');
   throw e;
 }
