@@ -35,10 +35,10 @@ export function answerAuthorization(
     return { kind: 'answer', accessKey: null, entries: [entry] };
   }
   const record = state.records.get(accessKey);
+  if (record) record.authorizationQueries++;
   if (!record || record.attempts.length === 0) return { kind: 'answer', accessKey, entries: [] };
-  record.authorizationQueries++;
-  if (record.spent.http500 < record.directives.http500) {
-    record.spent.http500++;
+  if (record.spent.http500Authorization < record.directives.http500) {
+    record.spent.http500Authorization++;
     return { kind: 'http500' };
   }
   const entries = record.attempts.map((attempt, i) => {

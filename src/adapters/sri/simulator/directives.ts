@@ -15,7 +15,7 @@ export interface Directives {
   enProceso: number;
   /** First n reception calls hang past any client time-out and are not recorded. */
   timeout: number;
-  /** First n calls of either service answer HTTP 500 with a SOAP Fault. */
+  /** First n calls of each service about the document answer HTTP 500 with a SOAP Fault. */
   http500: number;
   /** First n reception calls are recorded, then the connection is destroyed without an answer. */
   perderRespuesta: number;

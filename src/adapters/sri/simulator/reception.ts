@@ -65,8 +65,8 @@ export function receiveDocument(bytes: Buffer, ctx: ReceptionContext): Reception
     spent.timeout++;
     return { kind: 'timeout' };
   }
-  if (spent.http500 < directives.http500) {
-    spent.http500++;
+  if (spent.http500Reception < directives.http500) {
+    spent.http500Reception++;
     return { kind: 'http500' };
   }
 

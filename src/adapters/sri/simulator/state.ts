@@ -33,7 +33,7 @@ export interface DocumentRecord {
   submissions: number;
   authorizationQueries: number;
   /** Directive budget already spent. */
-  spent: { timeout: number; http500: number; perderRespuesta: number };
+  spent: { timeout: number; http500Reception: number; http500Authorization: number; perderRespuesta: number };
   lastReception: ReceptionResult | null;
 }
 
@@ -75,7 +75,7 @@ export class SimulatorState {
         directives: NO_DIRECTIVES,
         submissions: 0,
         authorizationQueries: 0,
-        spent: { timeout: 0, http500: 0, perderRespuesta: 0 },
+        spent: { timeout: 0, http500Reception: 0, http500Authorization: 0, perderRespuesta: 0 },
         lastReception: null,
       };
       this.records.set(accessKey, r);
