@@ -85,6 +85,17 @@ describe('EN PROCESO, then AUTORIZADO after the delay', () => {
     });
   });
 
+  it('dates the authorization when the delay ran out, not when it is asked', async () => {
+    const doc = signedDocument();
+    const received = h.clock.now().getTime();
+    await receive(doc.signed);
+    h.clock.advance(24 * 3600_000);
+    const date = (await h.client.authorize('sandbox', doc.accessKey)).authorizations[0]?.authorizationDate;
+    const authorizedAt = new Date(date!).getTime();
+    expect(authorizedAt).toBeGreaterThanOrEqual(received + DELAY_MS - 1000);
+    expect(authorizedAt).toBeLessThan(received + DELAY_MS + 60_000);
+  });
+
   it('says PRODUCCIÓN for ambiente 2', async () => {
     const doc = signedDocument({ ambiente: '2' });
     await receive(doc.signed, 'production');

@@ -82,6 +82,13 @@ describe('35 ARCHIVO NO CUMPLE ESTRUCTURA XML', () => {
     expect(message.additionalInfo).toMatch(/formaPago/);
   });
 
+  it('refuses a document with a DTD', async () => {
+    const { signed } = signedDocument();
+    const withDtd = signed.replace('?>\n', '?>\n<!DOCTYPE factura [<!ENTITY x "y">]>\n');
+    expect(withDtd).toContain('<!DOCTYPE');
+    expect((await expectDevuelta(withDtd, '35')).additionalInfo).toMatch(/DTD/);
+  });
+
   it('refuses an unknown document version', async () => {
     await expectDevuelta(sign(buildInvoice().xml.replace('version="1.1.0"', 'version="3.0.0"')), '35');
   });

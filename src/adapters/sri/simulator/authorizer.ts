@@ -57,6 +57,7 @@ function entryFor(
 ): AuthorizationAnswerEntry {
   const environment = AMBIENTE_NAMES[a.ambiente] ?? null;
   if (forceEnProceso || attemptState(a, now) === 'EN PROCESO') {
+    if (forceEnProceso || a.enProcesoOwed > 0) a.heldAt = now;
     if (spendOwed && !forceEnProceso && a.enProcesoOwed > 0) a.enProcesoOwed--;
     return {
       status: 'EN PROCESO',
@@ -67,7 +68,8 @@ function entryFor(
       messages: [],
     };
   }
-  a.decidedAt ??= now;
+  // The service decided when the delay ran out (or after the last forced EN PROCESO), whenever asked.
+  a.decidedAt ??= Math.max(a.decideAt, a.heldAt ?? 0);
   const date = ecuadorTimestamp(new Date(a.decidedAt));
   if (a.outcome === 'AUTORIZADO') {
     return {

@@ -44,6 +44,8 @@ export function receiveDocument(bytes: Buffer, ctx: ReceptionContext): Reception
     loseAnswer: false,
   });
   if (bytes.length === 0) return structure('el parámetro xml está vacío');
+  // No DTDs: nothing legitimate needs one, and they open the door to entity expansion.
+  if (/<!DOCTYPE/i.test(bytes.toString('latin1'))) return structure('DTD no permitido');
   const parsed = parseDocument(bytes);
   if ('error' in parsed) return structure(parsed.error);
   const { doc } = parsed;
@@ -139,6 +141,7 @@ function accept(
     ambiente: fields.ambiente,
     // EN_PROCESO:n counts queries about the key, not about each resubmission.
     enProcesoOwed: record.attempts.length === 0 ? record.directives.enProceso : 0,
+    heldAt: null,
     decidedAt: null,
   });
   record.sequenceKey = sequenceKey;

@@ -19,6 +19,8 @@ export interface Attempt {
   ambiente: string;
   /** EN PROCESO answers still owed (directive EN_PROCESO:n). */
   enProcesoOwed: number;
+  /** Last EN PROCESO answer forced by a directive or fault: the decision cannot predate it. */
+  heldAt: number | null;
   /** Fixed the first time the decision is reported, so later queries repeat the same date. */
   decidedAt: number | null;
 }
