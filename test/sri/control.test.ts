@@ -116,6 +116,15 @@ describe('SOAP details', () => {
     expect(await res.text()).toContain('does not match an operation');
   });
 
+  it('answers 415 to a SOAP 1.2 content type, as a JAX-WS SOAP 1.1 endpoint does', async () => {
+    const res = await fetch(h.simulator.endpoints.reception, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/soap+xml; charset=UTF-8' },
+      body: receptionRequest(signedDocument().signed),
+    });
+    expect(res.status).toBe(415);
+  });
+
   it('answers an envelope without the operation with a SOAP Fault', async () => {
     const res = await fetch(h.simulator.endpoints.authorization, {
       method: 'POST',

@@ -165,6 +165,13 @@ export async function startSriSimulator(options: SriSimulatorOptions): Promise<S
     res: ServerResponse,
     body: Buffer,
   ): Promise<void> {
+    // A SOAP 1.1 endpoint: JAX-WS answers 415 to anything but text/xml.
+    const contentType = (req.headers['content-type'] ?? '').toLowerCase();
+    if (!contentType.startsWith('text/xml')) {
+      return void res
+        .writeHead(415, { 'Content-Type': 'text/plain' })
+        .end(`Unsupported Content-Type: ${contentType} Supported ones are: [text/xml]`);
+    }
     // JAX-WS matches the SOAPAction against the WSDL's empty one (ENVELOPES.md §1).
     const action = (req.headers.soapaction ?? '').toString().replaceAll('"', '').trim();
     if (action !== '')
