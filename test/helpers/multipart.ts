@@ -12,7 +12,7 @@ export async function multipart(
     else
       fd.append(
         name,
-        new Blob([value.file], { type: value.contentType ?? 'application/octet-stream' }),
+        new Blob([new Uint8Array(value.file)], { type: value.contentType ?? 'application/octet-stream' }),
         value.filename ?? name,
       );
   }
