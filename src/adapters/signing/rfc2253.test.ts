@@ -14,7 +14,7 @@ const PRINTABLE = forge.asn1.Type.PRINTABLESTRING;
 const IA5 = forge.asn1.Type.IA5STRING;
 
 /** Each attribute in DER order, with the text Java's X500Principal.getName("RFC2253") gives for it. */
-const ISSUER: { attr: { type: string; value: string; valueTagClass: number }; java: string }[] = [
+const ISSUER: { attr: Attribute; java: string }[] = [
   { attr: { type: '2.5.4.6', value: 'EC', valueTagClass: PRINTABLE }, java: 'C=EC' },
   { attr: { type: '2.5.4.8', value: 'Pichincha', valueTagClass: UTF8 }, java: 'ST=Pichincha' },
   { attr: { type: '2.5.4.7', value: 'Quito', valueTagClass: UTF8 }, java: 'L=Quito' },
@@ -54,18 +54,24 @@ const ISSUER: { attr: { type: string; value: string; valueTagClass: number }; ja
   },
 ];
 
-function certificateWith(
-  issuer: forge.pki.CertificateField[],
-  subject: forge.pki.CertificateField[],
-): Buffer {
+interface Attribute {
+  type: string;
+  value: string;
+  valueTagClass: number;
+}
+
+// @types/node-forge declares valueTagClass as an asn1.Class; forge reads it as the value's universal type tag.
+const fields = (attrs: Attribute[]) => attrs as unknown as forge.pki.CertificateField[];
+
+function certificateWith(issuer: Attribute[], subject: Attribute[]): Buffer {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }) as string);
   cert.serialNumber = '0a';
   cert.validity.notBefore = new Date('2026-01-01T00:00:00Z');
   cert.validity.notAfter = new Date('2028-01-01T00:00:00Z');
-  cert.setIssuer(issuer);
-  cert.setSubject(subject);
+  cert.setIssuer(fields(issuer));
+  cert.setSubject(fields(subject));
   cert.sign(
     forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }) as string),
     forge.md.sha256.create(),
@@ -76,7 +82,7 @@ function certificateWith(
 describe('javaRfc2253Name', () => {
   const der = certificateWith(
     ISSUER.map((i) => i.attr),
-    [{ type: '2.5.4.3', value: 'Juan Pérez', valueTagClass: UTF8 } as forge.pki.CertificateField],
+    [{ type: '2.5.4.3', value: 'Juan Pérez', valueTagClass: UTF8 }],
   );
 
   it('writes the most specific RDN first, Java keywords by name and every other attribute as OID=#hex', () => {
