@@ -37,24 +37,18 @@ export function signDocumentXml(xml: string, cert: SigningCertificate, signingTi
     signedInfo: `${signatureId}-SignedInfo`,
     signedProperties: `${signatureId}-SignedProperties`,
     signedPropertiesRef: `${signatureId}-SignedPropertiesRef`,
-    keyInfo: `${signatureId}-Certificate`,
     documentRef: `${signatureId}-DocumentRef`,
     signatureValue: `${signatureId}-SignatureValue`,
     object: `${signatureId}-Object`,
   };
-
-  const keyInfoBody =
-    `<ds:X509Data><ds:X509Certificate>${cert.certBase64}</ds:X509Certificate></ds:X509Data>` +
-    `<ds:KeyValue><ds:RSAKeyValue><ds:Modulus>${cert.modulusBase64}</ds:Modulus>` +
-    `<ds:Exponent>${cert.exponentBase64}</ds:Exponent></ds:RSAKeyValue></ds:KeyValue></ds:KeyInfo>`;
-  const keyInfoAttrs = `Id="${ids.keyInfo}"`;
+  const parts = certificateParts(cert);
 
   const signedPropertiesBody =
     '<etsi:SignedSignatureProperties>' +
     `<etsi:SigningTime>${ecuadorTimestamp(signingTime)}</etsi:SigningTime>` +
     '<etsi:SigningCertificate><etsi:Cert><etsi:CertDigest>' +
-    `${DIGEST_METHOD}<ds:DigestValue>${certDigest(cert)}</ds:DigestValue></etsi:CertDigest>` +
-    `<etsi:IssuerSerial><ds:X509IssuerName>${escapeText(cert.issuerName)}</ds:X509IssuerName>` +
+    `${DIGEST_METHOD}<ds:DigestValue>${parts.certDigest}</ds:DigestValue></etsi:CertDigest>` +
+    `<etsi:IssuerSerial><ds:X509IssuerName>${parts.issuerName}</ds:X509IssuerName>` +
     `<ds:X509SerialNumber>${cert.serialDecimal}</ds:X509SerialNumber></etsi:IssuerSerial>` +
     '</etsi:Cert></etsi:SigningCertificate></etsi:SignedSignatureProperties>' +
     '<etsi:SignedDataObjectProperties>' +
@@ -68,8 +62,8 @@ export function signDocumentXml(xml: string, cert: SigningCertificate, signingTi
     `<ds:SignatureMethod Algorithm="${RSA_SHA1}"></ds:SignatureMethod>` +
     `<ds:Reference Id="${ids.signedPropertiesRef}" Type="${SIGNED_PROPERTIES_TYPE}" URI="#${ids.signedProperties}">` +
     `${DIGEST_METHOD}<ds:DigestValue>${sha1(`<etsi:SignedProperties ${IN_SCOPE_NS} ${signedPropertiesAttrs}>${signedPropertiesBody}`)}</ds:DigestValue></ds:Reference>` +
-    `<ds:Reference URI="#${ids.keyInfo}">` +
-    `${DIGEST_METHOD}<ds:DigestValue>${sha1(`<ds:KeyInfo ${IN_SCOPE_NS} ${keyInfoAttrs}>${keyInfoBody}`)}</ds:DigestValue></ds:Reference>` +
+    `<ds:Reference URI="#${parts.keyInfoId}">` +
+    `${DIGEST_METHOD}<ds:DigestValue>${parts.keyInfoDigest}</ds:DigestValue></ds:Reference>` +
     `<ds:Reference Id="${ids.documentRef}" URI="#comprobante">` +
     `<ds:Transforms><ds:Transform Algorithm="${ENVELOPED}"></ds:Transform></ds:Transforms>` +
     `${DIGEST_METHOD}<ds:DigestValue>${sha1(root.canonical)}</ds:DigestValue></ds:Reference></ds:SignedInfo>`;
@@ -84,7 +78,7 @@ export function signDocumentXml(xml: string, cert: SigningCertificate, signingTi
     `<ds:Signature ${IN_SCOPE_NS} Id="${signatureId}">` +
     `<ds:SignedInfo ${signedInfoAttrs}>${signedInfoBody}` +
     `<ds:SignatureValue Id="${ids.signatureValue}">${signatureValue}</ds:SignatureValue>` +
-    `<ds:KeyInfo ${keyInfoAttrs}>${keyInfoBody}` +
+    parts.keyInfo +
     `<ds:Object Id="${ids.object}"><etsi:QualifyingProperties Target="#${signatureId}">` +
     `<etsi:SignedProperties ${signedPropertiesAttrs}>${signedPropertiesBody}` +
     '</etsi:QualifyingProperties></ds:Object></ds:Signature>';
@@ -104,16 +98,42 @@ function locateRoot(xml: string): { canonical: string; closeAt: number } {
   return { canonical, closeAt: end - closeTag.length };
 }
 
-const certDigests = new WeakMap<SigningCertificate, string>();
+interface CertificateParts {
+  keyInfoId: string;
+  /** ds:KeyInfo as written in the signature, and the digest of its canonical form in context. */
+  keyInfo: string;
+  keyInfoDigest: string;
+  /** CertDigest: SHA1 of the DER certificate. */
+  certDigest: string;
+  issuerName: string;
+}
 
-/** SHA1 of the DER certificate (CertDigest), once per certificate object. */
-function certDigest(cert: SigningCertificate): string {
-  let digest = certDigests.get(cert);
-  if (!digest) {
-    digest = createHash('sha1').update(cert.certDer).digest('base64');
-    certDigests.set(cert, digest);
-  }
-  return digest;
+const partsByCertificate = new WeakMap<SigningCertificate, CertificateParts>();
+
+/**
+ * What depends only on the certificate, computed once per certificate object. KeyInfo's Id is
+ * derived from the certificate (ids need only be unique within the document), so the KeyInfo
+ * element and its digest are the same for every document signed with it.
+ */
+function certificateParts(cert: SigningCertificate): CertificateParts {
+  let parts = partsByCertificate.get(cert);
+  if (parts) return parts;
+  const derSha1 = createHash('sha1').update(cert.certDer);
+  const certDigest = derSha1.copy().digest('base64');
+  const keyInfoId = `Certificate-${derSha1.digest('hex')}`;
+  const body =
+    `<ds:X509Data><ds:X509Certificate>${cert.certBase64}</ds:X509Certificate></ds:X509Data>` +
+    `<ds:KeyValue><ds:RSAKeyValue><ds:Modulus>${cert.modulusBase64}</ds:Modulus>` +
+    `<ds:Exponent>${cert.exponentBase64}</ds:Exponent></ds:RSAKeyValue></ds:KeyValue></ds:KeyInfo>`;
+  parts = {
+    keyInfoId,
+    keyInfo: `<ds:KeyInfo Id="${keyInfoId}">${body}`,
+    keyInfoDigest: sha1(`<ds:KeyInfo ${IN_SCOPE_NS} Id="${keyInfoId}">${body}`),
+    certDigest,
+    issuerName: escapeText(cert.issuerName),
+  };
+  partsByCertificate.set(cert, parts);
+  return parts;
 }
 
 function sha1(canonical: string): string {
