@@ -229,10 +229,17 @@ describe('signDocumentXml', () => {
     });
   });
 
-  it('refuses input without a root element or with a namespaced root', () => {
+  it('refuses input without a root element, with a namespaced root, or already signed', () => {
     expect(() => signDocumentXml('<?xml version="1.0"?>', cert, SIGNING_TIME)).toThrow(/no root/);
     expect(() =>
       signDocumentXml('<factura xmlns="urn:x" id="comprobante"></factura>', cert, SIGNING_TIME),
     ).toThrow(/namespaces/);
+    const signed = signDocumentXml(buildDocumentXml(CASES[0]!.model), cert, SIGNING_TIME);
+    expect(() => signDocumentXml(signed, cert, SIGNING_TIME)).toThrow(/already signed/);
+  });
+
+  it('accepts a line break after the XML declaration', () => {
+    const xml = buildDocumentXml(CASES[1]!.model).replace('?>', '?>\n');
+    expect(xmlsecVerify(signDocumentXml(xml, cert, SIGNING_TIME), 'factura').status).toBe(0);
   });
 });

@@ -87,7 +87,7 @@ export function signDocumentXml(xml: string, cert: SigningCertificate, signingTi
 
 /** The root element (its canonical bytes) and where its end tag starts. */
 function locateRoot(xml: string): { canonical: string; closeAt: number } {
-  const start = xml.startsWith('<?xml') ? xml.indexOf('?>') + 2 : 0;
+  const start = /^(?:<\?xml[^>]*\?>)?\s*/.exec(xml)![0].length;
   const end = xml.trimEnd().length;
   const canonical = xml.slice(start, end);
   const name = /^<([A-Za-z_][\w.-]*)[ >]/.exec(canonical)?.[1];
@@ -95,6 +95,8 @@ function locateRoot(xml: string): { canonical: string; closeAt: number } {
   if (!name || !canonical.endsWith(closeTag)) throw new Error('signDocumentXml: no root element found');
   if (/^<[^>]*\sxmlns[:=]/.test(canonical))
     throw new Error('signDocumentXml: the root must not declare namespaces');
+  if (canonical.includes('<ds:Signature '))
+    throw new Error('signDocumentXml: the document is already signed');
   return { canonical, closeAt: end - closeTag.length };
 }
 
