@@ -78,6 +78,8 @@ function checkText(errs: FieldErrors, path: string, value: string, rule: TextRul
 
 /** Schema limits: money is totalDigits 14 / fractionDigits 2, quantity and unit price 18 / 6. */
 const MAX_INTEGER_DIGITS = 12;
+/** Computed amounts (line totals, the document total) must stay below this to fit the schema. */
+export const SCHEMA_AMOUNT_LIMIT = dec(`1e${MAX_INTEGER_DIGITS}`);
 
 export interface DecimalRule {
   maxDecimals: 2 | 6;

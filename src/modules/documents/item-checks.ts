@@ -1,4 +1,4 @@
-import { dec, fixed } from '../../shared/money.js';
+import { fixed } from '../../shared/money.js';
 import { findTaxRate } from '../catalogs/catalogs.data.js';
 import type { ItemInput, TaxInput } from './document-input.js';
 import type { ItemLine } from './document-model.js';
@@ -9,6 +9,7 @@ import {
   optionalText,
   requiredDecimal,
   requiredText,
+  SCHEMA_AMOUNT_LIMIT,
 } from './field-checks.js';
 import { computeLine, type LineTaxRate, TAX_IVA } from './tax-lines.js';
 
@@ -16,7 +17,6 @@ import { computeLine, type LineTaxRate, TAX_IVA } from './tax-lines.js';
 const CODE_MAX = 25;
 const DESCRIPTION_MAX = 300;
 const ADDITIONAL_DETAILS_MAX = 3;
-const AMOUNT_LIMIT = dec('1e12');
 
 /**
  * Checks one item and computes its line; null when any of its fields is wrong (the errors are in
@@ -47,7 +47,7 @@ export function checkItem(errs: FieldErrors, path: string, item: ItemInput): Ite
     errs.add(`${path}.discount`, `must not exceed quantity × unitPrice (${fixed(gross)})`);
     return null;
   }
-  if (gross.greaterThanOrEqualTo(AMOUNT_LIMIT)) {
+  if (gross.greaterThanOrEqualTo(SCHEMA_AMOUNT_LIMIT)) {
     errs.add(path, 'quantity × unitPrice exceeds the schema limit of 12 integer digits');
     return null;
   }

@@ -26,6 +26,7 @@ import {
   requiredDecimal,
   requiredEmail,
   requiredText,
+  SCHEMA_AMOUNT_LIMIT,
 } from './field-checks.js';
 import { checkItem } from './item-checks.js';
 import { aggregateTotals } from './tax-lines.js';
@@ -42,7 +43,6 @@ const MAX_DAYS_BACK = 90;
 const FINAL_CONSUMER_LIMIT = dec('50.00');
 const ADDITIONAL_INFO_MAX = 15;
 const TEXT_300 = { max: 300 };
-const AMOUNT_LIMIT = dec('1e12');
 /** A credit note corrects a sale: an invoice, a purchase settlement or a debit note (tabla 3). */
 const CREDITABLE_TYPES = new Set(['01', '03', '05']);
 const BUYER_ID_RULES = new Map([
@@ -79,7 +79,7 @@ export function computeDocumentContent(input: DocumentInput, opts: { today: stri
   if (items && tip) {
     totals = aggregateTotals(items, fixed(tip));
     const total = dec(totals.total);
-    if (total.greaterThanOrEqualTo(AMOUNT_LIMIT)) {
+    if (total.greaterThanOrEqualTo(SCHEMA_AMOUNT_LIMIT)) {
       errs.add('items', 'the document total exceeds the schema limit of 12 integer digits');
     } else {
       checkTotal(errs, input, total, payments);
