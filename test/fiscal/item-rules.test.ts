@@ -96,6 +96,12 @@ const DECIMALS: Rule[] = [
     path: 'items',
     message: /exceeds the schema limit/,
   },
+  {
+    rule: 'line total within the schema',
+    bad: invoice({ items: [item({ quantity: '999999999999', unitPrice: '1.000001' })] }),
+    path: 'items[0]',
+    message: /quantity × unitPrice exceeds the schema limit/,
+  },
 ];
 
 const TEXT: Rule[] = [
