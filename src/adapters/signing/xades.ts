@@ -1,4 +1,4 @@
-import { createHash, randomUUID, sign } from 'node:crypto';
+import { hash, randomUUID, sign } from 'node:crypto';
 import { ecuadorTimestamp } from '../../shared/clock.js';
 import type { SigningCertificate } from './p12.js';
 
@@ -95,7 +95,8 @@ function locateRoot(xml: string): { canonical: string; closeAt: number } {
   if (!name || !canonical.endsWith(closeTag)) throw new Error('signDocumentXml: no root element found');
   if (/^<[^>]*\sxmlns[:=]/.test(canonical))
     throw new Error('signDocumentXml: the root must not declare namespaces');
-  if (canonical.includes('<ds:Signature '))
+  // An enveloped signature would be the root's last child.
+  if (canonical.endsWith(`</ds:Signature>${closeTag}`))
     throw new Error('signDocumentXml: the document is already signed');
   return { canonical, closeAt: end - closeTag.length };
 }
@@ -120,9 +121,9 @@ const partsByCertificate = new WeakMap<SigningCertificate, CertificateParts>();
 function certificateParts(cert: SigningCertificate): CertificateParts {
   let parts = partsByCertificate.get(cert);
   if (parts) return parts;
-  const derSha1 = createHash('sha1').update(cert.certDer);
-  const certDigest = derSha1.copy().digest('base64');
-  const keyInfoId = `Certificate-${derSha1.digest('hex')}`;
+  const derSha1 = hash('sha1', cert.certDer, 'buffer');
+  const certDigest = derSha1.toString('base64');
+  const keyInfoId = `Certificate-${derSha1.toString('hex')}`;
   const body =
     `<ds:X509Data><ds:X509Certificate>${cert.certBase64}</ds:X509Certificate></ds:X509Data>` +
     `<ds:KeyValue><ds:RSAKeyValue><ds:Modulus>${cert.modulusBase64}</ds:Modulus>` +
@@ -138,8 +139,9 @@ function certificateParts(cert: SigningCertificate): CertificateParts {
   return parts;
 }
 
+/** SHA1 of the UTF-8 bytes (C14N output is UTF-8), base64. */
 function sha1(canonical: string): string {
-  return createHash('sha1').update(canonical, 'utf8').digest('base64');
+  return hash('sha1', canonical, 'base64');
 }
 
 /** C14N text escaping (the issuer name may hold `&`, `<` or `>`). */
