@@ -18,14 +18,15 @@ const JAVA_KEYWORDS: Record<string, string> = {
   '0.9.2342.19200300.100.1.1': 'UID',
 };
 
-// Java emits these string types as text; any other type goes out as hex.
+// The string types Java writes as text (sun.security.x509.AVA.isDerString, non-canonical);
+// any other type (UniversalString included) goes out as hex.
 const TEXT_TYPES = new Set([
-  forge.asn1.Type.UTF8,
   forge.asn1.Type.PRINTABLESTRING,
-  forge.asn1.Type.IA5STRING,
   20, // T61String
+  forge.asn1.Type.IA5STRING,
+  27, // GeneralString
   forge.asn1.Type.BMPSTRING,
-  28, // UniversalString
+  forge.asn1.Type.UTF8,
 ]);
 
 export function javaRfc2253Name(certDer: Buffer, which: 'issuer' | 'subject'): string {
@@ -51,22 +52,16 @@ export function javaRfc2253Name(certDer: Buffer, which: 'issuer' | 'subject'): s
   return rdns.reverse().join(',');
 }
 
+/** Java decodes the value bytes of every text type as UTF-8 (`new String(value.getDataBytes(), "UTF8")`). */
 function decodeText(node: forge.asn1.Asn1): string {
-  const raw = node.value as string;
-  if (node.type === forge.asn1.Type.UTF8) return forge.util.decodeUtf8(raw);
-  if (node.type === forge.asn1.Type.BMPSTRING) {
-    let out = '';
-    for (let i = 0; i + 1 < raw.length; i += 2)
-      out += String.fromCharCode((raw.charCodeAt(i) << 8) | raw.charCodeAt(i + 1));
-    return out;
-  }
-  return raw;
+  return Buffer.from(node.value as string, 'binary').toString('utf8');
 }
 
-/** RFC 2253 §2.4 escaping, as Java applies it. */
+/**
+ * Escaping as AVA.toRFC2253String does it: a backslash before every `, = + < > # ; " \`, `\00` for
+ * NUL, and a backslash before each leading or trailing space or CR.
+ */
 function escapeValue(value: string): string {
-  let out = value.replace(/([,+"\\<>;])/g, '\\$1');
-  if (out.startsWith('#') || out.startsWith(' ')) out = `\\${out}`;
-  if (out.endsWith(' ') && out.length > 1) out = `${out.slice(0, -1)}\\ `;
-  return out;
+  const escaped = value.replace(/[,=+<>#;"\\]/g, '\\$&').replaceAll('\0', '\\00');
+  return escaped.replace(/^[ \r]+|[ \r]+$/g, (edge) => edge.replace(/[ \r]/g, '\\$&'));
 }

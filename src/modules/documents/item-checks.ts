@@ -1,0 +1,116 @@
+import { fixed } from '../../shared/money.js';
+import { findTaxRate } from '../catalogs/catalogs.data.js';
+import type { ItemInput, TaxInput } from './document-input.js';
+import type { ItemLine } from './document-model.js';
+import {
+  type FieldErrors,
+  nameValueList,
+  optionalMoney,
+  optionalText,
+  requiredDecimal,
+  requiredText,
+  SCHEMA_AMOUNT_LIMIT,
+} from './field-checks.js';
+import { computeLine, type LineTaxRate, TAX_IVA } from './tax-lines.js';
+
+/** The schemas' limits: codes 25 characters, description 300, at most 3 detAdicional. */
+const CODE_MAX = 25;
+const DESCRIPTION_MAX = 300;
+const ADDITIONAL_DETAILS_MAX = 3;
+
+/**
+ * Checks one item and computes its line; null when any of its fields is wrong (the errors are in
+ * `errs`). The client's stated base and value of every tax must equal ours at 2 decimals.
+ */
+export function checkItem(errs: FieldErrors, path: string, item: ItemInput): ItemLine | null {
+  const before = errs.errors.length;
+  const mainCode = requiredText(errs, `${path}.mainCode`, item.mainCode, { max: CODE_MAX });
+  const auxiliaryCode = optionalText(errs, `${path}.auxiliaryCode`, item.auxiliaryCode, { max: CODE_MAX });
+  const description = requiredText(errs, `${path}.description`, item.description, { max: DESCRIPTION_MAX });
+  const quantity = requiredDecimal(errs, `${path}.quantity`, item.quantity, {
+    maxDecimals: 6,
+    positive: true,
+  });
+  const unitPrice = requiredDecimal(errs, `${path}.unitPrice`, item.unitPrice, { maxDecimals: 6 });
+  const discount = optionalMoney(errs, `${path}.discount`, item.discount);
+  const additionalDetails = nameValueList(
+    errs,
+    `${path}.additionalDetails`,
+    item.additionalDetails,
+    ADDITIONAL_DETAILS_MAX,
+  );
+  const rates = checkTaxRates(errs, `${path}.taxes`, item.taxes);
+
+  if (!quantity || !unitPrice || !discount) return null;
+  const gross = quantity.value.times(unitPrice.value);
+  if (discount.greaterThan(gross)) {
+    errs.add(`${path}.discount`, `must not exceed quantity × unitPrice (${fixed(gross)})`);
+    return null;
+  }
+  if (gross.greaterThanOrEqualTo(SCHEMA_AMOUNT_LIMIT)) {
+    errs.add(path, 'quantity × unitPrice exceeds the schema limit of 12 integer digits');
+    return null;
+  }
+  if (!rates || errs.errors.length > before) return null;
+
+  const line = computeLine({ quantity: quantity.value, unitPrice: unitPrice.value, discount }, rates);
+  line.taxes.forEach((tax, i) => {
+    const stated = item.taxes[i]!;
+    compareStated(errs, `${path}.taxes[${i}].taxableBase`, stated.taxableBase, tax.taxableBase);
+    compareStated(errs, `${path}.taxes[${i}].taxAmount`, stated.taxAmount, tax.amount);
+  });
+  if (errs.errors.length > before) return null;
+  return {
+    mainCode: mainCode!,
+    auxiliaryCode,
+    description: description!,
+    quantity: quantity.normalized,
+    unitPrice: unitPrice.normalized,
+    discount: fixed(discount),
+    subtotal: line.subtotal,
+    additionalDetails,
+    taxes: line.taxes,
+  };
+}
+
+/**
+ * Each (code, rateCode) must be a current catalog row and `rate` its rate (numerically: "15" is
+ * "15.00"); one IVA row exactly and at most one row per tax code, as the tax authority expects
+ * one impuesto per tax on a detalle.
+ */
+function checkTaxRates(errs: FieldErrors, path: string, taxes: TaxInput[] | undefined): LineTaxRate[] | null {
+  if (!Array.isArray(taxes) || taxes.length === 0) {
+    errs.add(path, 'at least one tax is required (exactly one IVA, code 2)');
+    return null;
+  }
+  const before = errs.errors.length;
+  const seen = new Set<string>();
+  const rates: LineTaxRate[] = [];
+  taxes.forEach((tax, i) => {
+    const at = `${path}[${i}]`;
+    if (seen.has(tax.code))
+      errs.add(`${at}.code`, `tax code ${tax.code} appears more than once on this item`);
+    seen.add(tax.code);
+    const row = findTaxRate(tax.code, tax.rateCode);
+    if (!row) {
+      errs.add(`${at}.rateCode`, `unknown tax rate: code ${tax.code}, rateCode ${tax.rateCode}`);
+      return;
+    }
+    if (!row.current) {
+      errs.add(`${at}.rateCode`, `${row.description} is a historical rate and no longer accepted`);
+      return;
+    }
+    const stated = requiredDecimal(errs, `${at}.rate`, tax.rate, { maxDecimals: 6 });
+    if (stated && !stated.value.equals(row.rate)) {
+      errs.add(`${at}.rate`, `must be ${row.rate} for code ${row.taxCode}, rateCode ${row.rateCode}`);
+    }
+    rates.push({ code: row.taxCode, rateCode: row.rateCode, rate: row.rate });
+  });
+  if (!taxes.some((t) => t.code === TAX_IVA)) errs.add(path, 'exactly one IVA (code 2) tax is required');
+  return errs.errors.length > before ? null : rates;
+}
+
+function compareStated(errs: FieldErrors, path: string, stated: string, expected: string): void {
+  const given = requiredDecimal(errs, path, stated, { maxDecimals: 2 });
+  if (given && !given.value.equals(expected)) errs.add(path, `expected ${expected}, got ${stated}`);
+}

@@ -1,0 +1,207 @@
+import { readFileSync } from 'node:fs';
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { dec } from '../../shared/money.js';
+import { aggregateTotals, computeLine } from './tax-lines.js';
+
+const SAMPLES = '/work/shared/sri/samples';
+const FAVORITA = `${SAMPLES}/factura_v1.1.0_real_1312202301179001691900122011070002060400460006816.extracted.xml`;
+const RACAR = `${SAMPLES}/factura_v1.1.0_real_0810202301019047913700120021000000699911921739517.extracted.xml`;
+
+const line = (quantity: string, unitPrice: string, discount = '0') => ({
+  quantity: dec(quantity),
+  unitPrice: dec(unitPrice),
+  discount: dec(discount),
+});
+const iva15 = { code: '2', rateCode: '4', rate: '15.00' };
+
+describe('computeLine', () => {
+  it('rounds the subtotal half-up where binary floats would round down', () => {
+    // 3 × 0.335 is 1.0050000000000001 or 1.0049999999999999 in floats; the exact value is 1.005.
+    expect(computeLine(line('3', '0.335'), [iva15]).subtotal).toBe('1.01');
+    expect(computeLine(line('1', '1.004999'), [iva15]).subtotal).toBe('1.00');
+    expect(computeLine(line('1.5', '0.01'), [iva15]).subtotal).toBe('0.02');
+  });
+
+  it('rounds each tax value half-up on the line', () => {
+    // 0.10 × 15% = 0.015 → 0.02; 1.01 × 15% = 0.1515 → 0.15
+    expect(computeLine(line('1', '0.10'), [iva15]).taxes[0]).toEqual({
+      code: '2',
+      rateCode: '4',
+      rate: '15.00',
+      taxableBase: '0.10',
+      amount: '0.02',
+    });
+    expect(computeLine(line('3', '0.335'), [iva15]).taxes[0]!.amount).toBe('0.15');
+  });
+
+  it('subtracts the discount before rounding', () => {
+    const result = computeLine(line('2', '10.005', '1.00'), [iva15]);
+    expect(result.subtotal).toBe('19.01');
+    expect(result.taxes[0]!.amount).toBe('2.85');
+  });
+
+  it('adds the line ICE to the IVA base (whatever the order of the rows), not the IRBPNR', () => {
+    const ice10 = { code: '3', rateCode: '3999', rate: '10' };
+    const irbpnr = { code: '5', rateCode: '5001', rate: '0.02' };
+    const result = computeLine(line('4', '25.00'), [iva15, irbpnr, ice10]);
+    expect(result.subtotal).toBe('100.00');
+    expect(result.taxes).toEqual([
+      { code: '2', rateCode: '4', rate: '15.00', taxableBase: '110.00', amount: '16.50' },
+      { code: '5', rateCode: '5001', rate: '0.02', taxableBase: '100.00', amount: '0.08' },
+      { code: '3', rateCode: '3999', rate: '10.00', taxableBase: '100.00', amount: '10.00' },
+    ]);
+  });
+
+  it('charges IRBPNR per unit, rounded to cents', () => {
+    const irbpnr = { code: '5', rateCode: '5001', rate: '0.02' };
+    expect(computeLine(line('0.5', '1.00'), [irbpnr]).taxes[0]!.amount).toBe('0.01');
+    expect(computeLine(line('1001', '0.30'), [irbpnr]).taxes[0]!.amount).toBe('20.02');
+  });
+});
+
+describe('aggregateTotals', () => {
+  it('groups by (code, rateCode), ordered numerically, and adds the tip to the total', () => {
+    const a = {
+      ...computeLine(line('1', '10.00'), [{ code: '2', rateCode: '10', rate: '13' }]),
+      discount: '0.00',
+    };
+    const b = { ...computeLine(line('2', '5.00', '1.00'), [iva15]), discount: '1.00' };
+    const c = {
+      ...computeLine(line('1', '3.33'), [{ code: '2', rateCode: '0', rate: '0' }]),
+      discount: '0.00',
+    };
+    const d = { ...computeLine(line('1', '0.10'), [iva15]), discount: '0.00' };
+    const totals = aggregateTotals([a, b, c, d, d], '1.50');
+    expect(totals.taxTotals.map((t) => `${t.code}/${t.rateCode}`)).toEqual(['2/0', '2/4', '2/10']);
+    // IVA 15%: bases 9.00 + 0.10 + 0.10; values 1.35 + 0.02 + 0.02, the sum of the line values
+    // (15% of the summed base 9.20 would be 1.38)
+    expect(totals.taxTotals[1]).toEqual({
+      code: '2',
+      rateCode: '4',
+      rate: '15.00',
+      taxableBase: '9.20',
+      amount: '1.39',
+    });
+    expect(totals.totalWithoutTaxes).toBe('22.53');
+    expect(totals.totalDiscount).toBe('1.00');
+    expect(totals.tip).toBe('1.50');
+    // 22.53 + 1.30 (13%) + 1.39 (15%) + 0 + 1.50
+    expect(totals.total).toBe('26.72');
+  });
+});
+
+interface SampleTax {
+  codigo: string;
+  codigoPorcentaje: string;
+  tarifa?: string;
+  baseImponible: string;
+  valor: string;
+}
+
+interface SampleDetail {
+  cantidad: string;
+  precioUnitario: string;
+  descuento: string;
+  precioTotalSinImpuesto: string;
+  impuestos: { impuesto: SampleTax[] };
+}
+
+/** The detalles and totals of a real authorized invoice, read with an independent XML parser. */
+function readSample(path: string) {
+  const parser = new XMLParser({
+    parseTagValue: false,
+    isArray: (name) => ['detalle', 'impuesto', 'totalImpuesto'].includes(name),
+  });
+  const factura = parser.parse(readFileSync(path, 'utf8')).factura;
+  const info = factura.infoFactura;
+  const details = (factura.detalles.detalle as SampleDetail[]).map((d) => ({
+    quantity: d.cantidad,
+    unitPrice: d.precioUnitario,
+    discount: d.descuento,
+    subtotal: d.precioTotalSinImpuesto,
+    taxes: d.impuestos.impuesto.map((t) => ({
+      code: t.codigo,
+      rateCode: t.codigoPorcentaje,
+      rate: t.tarifa!,
+      amount: t.valor,
+    })),
+  }));
+  const groups = (info.totalConImpuestos.totalImpuesto as SampleTax[]).map((t) => ({
+    key: `${t.codigo}/${t.codigoPorcentaje}`,
+    base: t.baseImponible,
+    amount: t.valor,
+  }));
+  return {
+    details,
+    groups,
+    totalWithoutTaxes: info.totalSinImpuestos as string,
+    totalDiscount: info.totalDescuento as string,
+    total: info.importeTotal as string,
+  };
+}
+
+function recompute(sample: ReturnType<typeof readSample>) {
+  const lines = sample.details.map((d) => ({
+    ...computeLine(line(d.quantity, d.unitPrice, d.discount), d.taxes),
+    discount: dec(d.discount).toFixed(2),
+  }));
+  return { lines, totals: aggregateTotals(lines, '0') };
+}
+
+describe('real authorized invoices (REFERENCE.md §7)', () => {
+  it('reproduces every line and total of the 0810… invoice (IVA 12%, historical)', () => {
+    const sample = readSample(RACAR);
+    const { lines, totals } = recompute(sample);
+    expect(lines.map((l) => l.subtotal)).toEqual(sample.details.map((d) => d.subtotal));
+    expect(totals.totalWithoutTaxes).toBe('10.49');
+    // The sample also lists an empty 0% group (base 0, value 0); we only emit groups that have lines.
+    expect(
+      totals.taxTotals.map((t) => ({
+        key: `${t.code}/${t.rateCode}`,
+        base: t.taxableBase,
+        amount: t.amount,
+      })),
+    ).toEqual(sample.groups.filter((g) => !dec(g.base).isZero()));
+    expect(totals.totalWithoutTaxes).toBe(sample.totalWithoutTaxes);
+    expect(totals.total).toBe(sample.total);
+    expect(totals.total).toBe('11.75');
+  });
+
+  it('reproduces the Corporación Favorita lines, the 0% group and importeTotal', () => {
+    const sample = readSample(FAVORITA);
+    const { lines, totals } = recompute(sample);
+    expect(lines.map((l) => l.subtotal)).toEqual(sample.details.map((d) => d.subtotal));
+    expect(lines.map((l) => l.taxes.map((t) => t.amount))).toEqual(
+      sample.details.map((d) => d.taxes.map((t) => t.amount)),
+    );
+    const zero = totals.taxTotals.find((t) => t.rateCode === '0')!;
+    expect([zero.taxableBase, zero.amount]).toEqual(['9.02', '0.00']);
+    expect(sample.groups.find((g) => g.key === '2/0')).toMatchObject({ base: '9.02', amount: '0.00' });
+    expect(totals.total).toBe(sample.total);
+    expect(totals.total).toBe('11.22');
+  });
+
+  it('follows its own lines where Favorita totalled from unrounded, tax-inclusive prices', () => {
+    const sample = readSample(FAVORITA);
+    const { totals } = recompute(sample);
+    // Favorita's header disagrees with its own detalles by a cent three times: the lines add up to
+    // 10.99 (header 10.98), their discounts to 0.29 + 0.47 = 0.76 (header 0.77), and the 12% lines
+    // to base 0.87 + 1.10 = 1.97 with values 0.10 + 0.13 = 0.23 (header 1.96 / 0.24). The tax
+    // authority tolerated it; we total the lines as REFERENCE.md §7 states the rule.
+    expect(sample.details.map((d) => d.discount)).toEqual([
+      '0.29',
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.47',
+      '0.00',
+      '0.00',
+    ]);
+    expect([sample.totalWithoutTaxes, sample.totalDiscount]).toEqual(['10.98', '0.77']);
+    expect(sample.groups.find((g) => g.key === '2/2')).toMatchObject({ base: '1.96', amount: '0.24' });
+    const twelve = totals.taxTotals.find((t) => t.rateCode === '2')!;
+    expect([twelve.taxableBase, twelve.amount]).toEqual(['1.97', '0.23']);
+    expect([totals.totalWithoutTaxes, totals.totalDiscount]).toEqual(['10.99', '0.76']);
+  });
+});

@@ -1,0 +1,1 @@
+export { buildDocumentXml, XML_DECLARATION } from './document-xml.js';
