@@ -14,6 +14,7 @@ import { ProblemSchema } from './http/schemas.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
+import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
 import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/keys.routes.js';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerKeyRoutes(app, deps.keys);
   registerIssuerRoutes(app, deps.issuers);
   registerCatalogRoutes(app);
+  registerDocumentRoutes(app, deps.documents);
 
   return app;
 }

@@ -3,6 +3,8 @@ import { createFileMailer, createSmtpMailer, type Mailer } from './adapters/mail
 import type { Config } from './config/config.js';
 import type { Database, Executor } from './db/pool.js';
 import type { JobDefinition } from './jobs/queue.js';
+import { type AfterCreateHook, createDocumentsService } from './modules/documents/documents.service.js';
+import { calendarMonthPeriod, createQuota, type QuotaHooks } from './modules/documents/quota.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
 import { issuerOwner } from './modules/issuers/issuer-store.js';
 import { createKeysService } from './modules/keys/keys.service.js';
@@ -44,6 +46,18 @@ export function createDeps(input: {
   const signingKeys = createSigningKeyCache({ secrets, clock });
   const issuers = createIssuersService({ db, clock, secrets, signingKeys });
 
+  const quotaHooks: QuotaHooks = { resolvePeriod: calendarMonthPeriod, afterCount: [] };
+  const quota = createQuota({ clock, hooks: quotaHooks });
+  tenantPorts.documentCount = (exec, tenant) => quota.used(exec, tenant.id);
+  const documentCreatedHooks: AfterCreateHook[] = [];
+  const documents = createDocumentsService({
+    db,
+    clock,
+    keyCache: signingKeys,
+    quota,
+    afterCreate: documentCreatedHooks,
+  });
+
   const jobs: JobDefinition<never>[] = [
     createSendEmailJob({
       db,
@@ -70,6 +84,10 @@ export function createDeps(input: {
     limiter,
     signingKeys,
     issuers,
+    quota,
+    quotaHooks,
+    documents,
+    documentCreatedHooks,
     jobs,
     authPorts: {
       authenticate: keys.authenticate,

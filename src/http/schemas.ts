@@ -36,3 +36,11 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const UuidParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const OkResponse = Type.Object({ ok: Ok });
+
+/** A string enum with a precise static type and a plain `enum` in OpenAPI. */
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: Record<string, unknown> = {},
+) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}

@@ -22,6 +22,7 @@ function makeAjv(coerce: boolean): Ajv {
   });
   (addFormats.default ?? addFormats)(ajv);
   ajv.addKeyword({ keyword: 'x-multipart' });
+  ajv.addKeyword({ keyword: 'x-validated-by-service' });
   return ajv;
 }
 
@@ -30,6 +31,17 @@ const coercingAjv = makeAjv(true);
 
 /** Multipart routes parse their own parts; their `body` schema only documents the form. */
 export const MULTIPART = { 'x-multipart': true } as const;
+/** Bodies whose shape depends on a field (documentType) are validated by the service with the right schema. */
+export const VALIDATED_BY_SERVICE = { 'x-multipart': true, 'x-validated-by-service': true } as const;
+
+/**
+ * A strict validator for one schema, used where the route cannot know the schema in advance.
+ * Unknown fields are removed, wrong types refused; errors come back as field errors.
+ */
+export function compileBodyValidator(schema: object): (value: unknown) => FieldError[] {
+  const validate = strictAjv.compile(schema);
+  return (value) => (validate(value) ? [] : toFieldErrors(validate.errors, 'body'));
+}
 
 export function addSharedSchema(schema: { $id?: string }): void {
   for (const ajv of [strictAjv, coercingAjv])

@@ -1,0 +1,89 @@
+import { Type } from '@sinclair/typebox';
+import { type RouteAuth, requireAuth } from '../../http/auth.js';
+import { authProblems, Ok } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { VALIDATED_BY_SERVICE } from '../../http/validation.js';
+import {
+  AccessKeyParams,
+  CreatedDocumentSchema,
+  CreateHeaders,
+  CreditNoteBody,
+  DocumentDetailSchema,
+  InvoiceBody,
+  ListQuery,
+  ListResponse,
+} from './documents.schemas.js';
+import type { DocumentsService } from './documents.service.js';
+
+export const tags = ['Documents'];
+/** Every document route: Bearer key of the tenant's environment and X-Issuer-Id. */
+export const readAuth: RouteAuth = {
+  scope: 'documents:read',
+  environmentMatch: true,
+  issuerHeader: 'required',
+};
+export const writeAuth: RouteAuth = {
+  scope: 'documents:write',
+  environmentMatch: true,
+  issuerHeader: 'required',
+};
+export const IssuerHeader = Type.Object({
+  'x-issuer-id': Type.String({ format: 'uuid', description: 'the issuer (branch + issue point)' }),
+});
+
+export function registerDocumentRoutes(app: App, documents: DocumentsService): void {
+  app.post('/v1/documents', {
+    schema: {
+      tags,
+      summary: 'Issue an invoice (01) or a credit note (04)',
+      description:
+        'Validates the body (the schema of its documentType), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.',
+      headers: Type.Intersect([IssuerHeader, CreateHeaders]),
+      body: Type.Union([InvoiceBody, CreditNoteBody], VALIDATED_BY_SERVICE),
+      response: {
+        200: Type.Object({ ok: Ok, document: CreatedDocumentSchema }),
+        201: Type.Object({ ok: Ok, document: CreatedDocumentSchema }),
+        ...authProblems(402, 404, 409),
+      },
+    },
+    config: { auth: writeAuth },
+    handler: async (request, reply) => {
+      const result = await documents.create(
+        requireAuth(request),
+        request.body,
+        request.headers['idempotency-key'] as string | undefined,
+      );
+      return reply.code(result.created ? 201 : 200).send({ ok: true as const, document: result.document });
+    },
+  });
+
+  app.get('/v1/documents', {
+    schema: {
+      tags,
+      summary: 'List documents of the issuer (newest created first unless sortBy)',
+      headers: IssuerHeader,
+      querystring: ListQuery,
+      response: { 200: ListResponse, ...authProblems() },
+    },
+    config: { auth: readAuth },
+    handler: async (request) => ({
+      ok: true as const,
+      ...(await documents.list(requireAuth(request), request.query)),
+    }),
+  });
+
+  app.get('/v1/documents/:accessKey', {
+    schema: {
+      tags,
+      summary: 'The full document record',
+      headers: IssuerHeader,
+      params: AccessKeyParams,
+      response: { 200: Type.Object({ ok: Ok, document: DocumentDetailSchema }), ...authProblems(404) },
+    },
+    config: { auth: readAuth },
+    handler: async (request) => ({
+      ok: true as const,
+      document: await documents.get(requireAuth(request), request.params.accessKey),
+    }),
+  });
+}

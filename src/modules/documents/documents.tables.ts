@@ -1,0 +1,76 @@
+import {
+  bigint,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { DocumentModel } from './document-model.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type DocumentStatus = 'SIGNED' | 'RECEIVED' | 'RETURNED' | 'AUTHORIZED' | 'NOT_AUTHORIZED' | 'VOIDED';
+export type EmailStatus = 'PENDING' | 'SENT' | 'DELIVERED' | 'FAILED';
+export type DocumentTypeCode = '01' | '03' | '04' | '05' | '06' | '07';
+
+/** Mirrors migrations/0100_documents.sql (and later additive migrations). */
+export const documents = pgTable('documents', {
+  id: uuid('id').primaryKey(),
+  tenantId: uuid('tenant_id').notNull(),
+  issuerId: uuid('issuer_id').notNull(),
+  environment: text('environment').$type<'sandbox' | 'production'>().notNull(),
+  documentType: text('document_type').$type<DocumentTypeCode>().notNull(),
+  accessKey: text('access_key').notNull(),
+  sequential: bigint('sequential', { mode: 'number' }).notNull(),
+  issueDate: date('issue_date', { mode: 'string' }).notNull(),
+  status: text('status').$type<DocumentStatus>().notNull(),
+  buyerIdType: text('buyer_id_type').notNull(),
+  buyerId: text('buyer_id').notNull(),
+  buyerName: text('buyer_name').notNull(),
+  buyerEmail: text('buyer_email').notNull(),
+  total: numeric('total').notNull(),
+  model: jsonb('model').$type<DocumentModel>().notNull(),
+  request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+  idempotencyKey: text('idempotency_key'),
+  requestHash: text('request_hash').notNull(),
+  signedXml: text('signed_xml').notNull(),
+  signedAt: ts('signed_at').notNull(),
+  certFingerprint: text('cert_fingerprint').notNull(),
+  originalDocumentType: text('original_document_type'),
+  originalNumber: text('original_number'),
+  authorizationNumber: text('authorization_number'),
+  authorizationDate: ts('authorization_date'),
+  authorizedXml: text('authorized_xml'),
+  voidReason: text('void_reason'),
+  voidedAt: ts('voided_at'),
+  emailStatus: text('email_status').$type<EmailStatus>().notNull(),
+  emailSentAt: ts('email_sent_at'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+export const documentEvents = pgTable('document_events', {
+  id: uuid('id').primaryKey(),
+  documentId: uuid('document_id').notNull(),
+  tenantId: uuid('tenant_id').notNull(),
+  type: text('type').notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown> | null>(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const documentQuotaUsage = pgTable(
+  'document_quota_usage',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    periodKey: text('period_key').notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.periodKey] })],
+);

@@ -1,0 +1,80 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/pool.js';
+import { tenants, tiers } from '../../db/tables.js';
+import { type Clock, ecuadorParts } from '../../shared/clock.js';
+import { AppError } from '../../shared/errors.js';
+import { documentQuotaUsage } from './documents.tables.js';
+
+/** The billing period a production document counts in, and the tier's allowance. */
+export interface QuotaPeriod {
+  key: string;
+  quota: number;
+}
+
+/**
+ * Decides the current period of a tenant. The default is the Ecuador calendar month with the
+ * tier's quota; the billing module replaces it with the subscription period.
+ */
+export type QuotaPeriodResolver = (db: Executor, tenantId: string, now: Date) => Promise<QuotaPeriod>;
+
+export const calendarMonthPeriod: QuotaPeriodResolver = async (db, tenantId, now) => {
+  const [row] = await db
+    .select({ quota: tiers.documentQuota })
+    .from(tenants)
+    .innerJoin(tiers, eq(tiers.code, tenants.subscriptionTier))
+    .where(eq(tenants.id, tenantId));
+  const p = ecuadorParts(now);
+  return { key: `${p.year}-${String(p.month).padStart(2, '0')}`, quota: row?.quota ?? 0 };
+};
+
+export interface QuotaHooks {
+  resolvePeriod: QuotaPeriodResolver;
+  /** Called after a production document was counted (QUOTA_WARNING at 80% and 100%). */
+  afterCount: ((
+    tx: Executor,
+    input: { tenantId: string; used: number; quota: number; periodKey: string },
+    now: Date,
+  ) => Promise<void>)[];
+}
+
+export function createQuota(deps: { clock: Clock; hooks: QuotaHooks }) {
+  return {
+    /** Counts one more production document in `tx`; 402 DOCUMENT_QUOTA_EXCEEDED past the allowance. */
+    async consume(tx: Executor, tenantId: string): Promise<void> {
+      const now = deps.clock.now();
+      const period = await deps.hooks.resolvePeriod(tx, tenantId, now);
+      const [row] = await tx
+        .insert(documentQuotaUsage)
+        .values({ tenantId, periodKey: period.key, used: 1 })
+        .onConflictDoUpdate({
+          target: [documentQuotaUsage.tenantId, documentQuotaUsage.periodKey],
+          set: { used: sql`${documentQuotaUsage.used} + 1` },
+        })
+        .returning({ used: documentQuotaUsage.used });
+      const used = row!.used;
+      if (used > period.quota) {
+        throw new AppError(
+          'DOCUMENT_QUOTA_EXCEEDED',
+          `The plan allows ${period.quota} production documents per period; ${period.quota} already issued`,
+          {
+            extra: { quota: period.quota, used: period.quota },
+          },
+        );
+      }
+      for (const hook of deps.hooks.afterCount)
+        await hook(tx, { tenantId, used, quota: period.quota, periodKey: period.key }, now);
+    },
+
+    /** Production documents of the current period (the tenant's documentCount). */
+    async used(db: Executor, tenantId: string): Promise<number> {
+      const period = await deps.hooks.resolvePeriod(db, tenantId, deps.clock.now());
+      const [row] = await db
+        .select({ used: documentQuotaUsage.used })
+        .from(documentQuotaUsage)
+        .where(and(eq(documentQuotaUsage.tenantId, tenantId), eq(documentQuotaUsage.periodKey, period.key)));
+      return row?.used ?? 0;
+    },
+  };
+}
+
+export type Quota = ReturnType<typeof createQuota>;
