@@ -108,16 +108,14 @@ export async function recordDocumentEvent(
   detail: Record<string, unknown> | null,
   at: Date,
 ): Promise<void> {
-  await tx
-    .insert(documentEvents)
-    .values({
-      id: uuidv7(at.getTime()),
-      documentId: doc.id,
-      tenantId: doc.tenantId,
-      type,
-      detail,
-      createdAt: at,
-    });
+  await tx.insert(documentEvents).values({
+    id: uuidv7(at.getTime()),
+    documentId: doc.id,
+    tenantId: doc.tenantId,
+    type,
+    detail,
+    createdAt: at,
+  });
 }
 
 export function toSummary(row: DocumentRow) {
