@@ -1,3 +1,4 @@
+import { FormErrors, text } from '../../http/forms.js';
 import {
   arrayField,
   booleanField,
@@ -9,7 +10,6 @@ import { AppError } from '../../shared/errors.js';
 import { sniffFileType } from '../../shared/files.js';
 import { isUuid } from '../../shared/ids.js';
 import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/catalogs.data.js';
-import { FormErrors, text } from '../tenants/register-input.js';
 import { MAX_SEQUENTIAL } from './sequentials.js';
 
 export interface Logo {

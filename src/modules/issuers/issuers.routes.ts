@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../../http/auth.js';
+import { CERT_MAX_BYTES, LOGO_MAX_BYTES } from '../../http/forms.js';
 import { readMultipart } from '../../http/multipart.js';
 import { authProblems, OkResponse, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { CERT_MAX_BYTES, LOGO_MAX_BYTES } from '../tenants/register-input.js';
 import { parseCertificateForm, parseCreateIssuerForm, parseLogoForm } from './issuer-form.js';
 import {
   CanIssueBody,

@@ -2,18 +2,18 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config.js';
 import { requireAuth } from '../../http/auth.js';
-import { field, readMultipart } from '../../http/multipart.js';
-import { authProblems, Ok, problems } from '../../http/schemas.js';
-import type { App } from '../../http/types.js';
 import {
   CERT_MAX_BYTES,
   certFile,
   FormErrors,
   LOGO_MAX_BYTES,
-  parseRegisterForm,
   text,
   validateEmail,
-} from './register-input.js';
+} from '../../http/forms.js';
+import { field, readMultipart } from '../../http/multipart.js';
+import { authProblems, Ok, problems } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { parseRegisterForm } from './register-input.js';
 import type { RegistrationLimiter } from './registration-limit.js';
 import {
   CheckResponse,
