@@ -15,7 +15,9 @@ import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
 import { registerKeyRoutes } from './modules/keys/keys.routes.js';
+import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes.js';
+import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { AppError } from './shared/errors.js';
 import { uuidv4 } from './shared/ids.js';
 import { sha256Hex } from './shared/secrets.js';
@@ -110,6 +112,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerTenantRoutes(app, { tenants: deps.tenants, limiter: deps.limiter, config });
   registerKeyRoutes(app, deps.keys);
   registerCatalogRoutes(app);
+  registerNotificationRoutes(app, deps.notifications.api);
+  registerWebhookRoutes(app, deps.webhooks);
 
   return app;
 }

@@ -7,9 +7,11 @@ import { issuerOwner } from './modules/issuers/issuer-store.js';
 import { createKeysService } from './modules/keys/keys.service.js';
 import { UsageRecorder } from './modules/keys/usage-recorder.js';
 import { createOutboxHooks, createSendEmailJob } from './modules/mail/outbox.js';
+import { createNotificationsService, NOTIFICATIONS_CRONTAB } from './modules/notifications/index.js';
 import { createRegistrationLimiter } from './modules/tenants/registration-limit.js';
 import { createTenantsService, defaultTenantPorts } from './modules/tenants/tenants.service.js';
 import { registerVerificationEmailHooks } from './modules/tenants/verification-hooks.js';
+import { createWebhooksModule } from './modules/webhooks/index.js';
 import type { Clock } from './shared/clock.js';
 import { SecretBox } from './shared/secrets.js';
 
@@ -40,6 +42,8 @@ export function createDeps(input: {
   const tenantPorts = defaultTenantPorts();
   const tenants = createTenantsService({ db, clock, config, secrets, ports: tenantPorts });
   const limiter = createRegistrationLimiter({ db, clock, ...config.registrationRateLimit });
+  const webhooks = createWebhooksModule({ db, clock, secrets, config });
+  const notifications = createNotificationsService({ db, clock });
 
   const jobs: JobDefinition<never>[] = [
     createSendEmailJob({
@@ -49,7 +53,11 @@ export function createDeps(input: {
       mailFrom: config.mailFrom,
       hooks: outboxHooks,
     }) as JobDefinition<never>,
+    ...(webhooks.jobs as JobDefinition<never>[]),
+    ...(notifications.jobs as JobDefinition<never>[]),
   ];
+  /** graphile-worker crontab (UTC): the daily jobs. */
+  const crontab = NOTIFICATIONS_CRONTAB;
 
   return {
     config,
@@ -65,7 +73,10 @@ export function createDeps(input: {
     tenants,
     tenantPorts,
     limiter,
+    webhooks,
+    notifications,
     jobs,
+    crontab,
     authPorts: {
       authenticate: keys.authenticate,
       issuerOwner: (id: string) => issuerOwner(db, id),
