@@ -36,6 +36,15 @@ export function certificateStage(expiry: Date, now: Date): CertStage | null {
   };
 }
 
+/** jsonb does not keep key order, so compare with sorted keys. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
 type IssuerFacts = Pick<typeof issuers.$inferSelect, 'id' | 'tenantId' | 'branchCode' | 'issuePointCode'>;
 
 /** One alert row per issuer: every certificate alert of an issuer shares this dedupe key. */
@@ -84,7 +93,7 @@ export function createCertificateAlerts(deps: { db: Executor; notifier: Notifier
       const same =
         existing.type === stage.type &&
         existing.severity === stage.severity &&
-        JSON.stringify(existing.metadata) === JSON.stringify(metadata) &&
+        canonicalJson(existing.metadata) === canonicalJson(metadata) &&
         existing.message === text.message;
       if (same) return null;
       return notifier.publish(tx, tenant, await notifier.update(tx, existing.id, content, now), false, now);
