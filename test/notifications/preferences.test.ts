@@ -11,7 +11,7 @@ afterAll(async () => ctx?.close());
 
 const get = (key: string) =>
   ctx.app.inject({ method: 'GET', url: '/v1/notifications/preferences', headers: bearer(key) });
-const patch = (key: string, payload: unknown) =>
+const patch = (key: string, payload: object) =>
   ctx.app.inject({ method: 'PATCH', url: '/v1/notifications/preferences', headers: bearer(key), payload });
 
 const EMAIL_TYPES = [
