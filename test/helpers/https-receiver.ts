@@ -17,6 +17,8 @@ export interface Reply {
   status: number;
   headers?: Record<string, string>;
   body?: string;
+  /** Never answer (to exercise the sender's time-out). */
+  hang?: boolean;
 }
 
 export interface HttpsReceiver {
@@ -61,9 +63,10 @@ export async function startHttpsReceiver(opts: { cert?: string; key?: string } =
         };
         requests.push(received);
         const reply = responder(received);
+        for (const l of listeners) l();
+        if (reply.hang) return;
         res.writeHead(reply.status, reply.headers ?? { 'content-type': 'text/plain' });
         res.end(reply.body ?? '');
-        for (const l of listeners) l();
       });
     },
   );
