@@ -5,43 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../src/modules/webhooks/verify-signature.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
-import { inTransaction } from '../helpers/notifications.js';
-import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
+import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 import { writeTestTls } from '../helpers/tls.js';
+import { deliveryLog, endpointFor, quotaWarning } from './support.js';
 
 const receivers: HttpsReceiver[] = [];
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
 });
 
-async function endpointFor(ctx: TestContext, t: RegisteredTenant, url: string) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/v1/webhooks',
-    headers: bearer(t.apiKey),
-    payload: { url },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { endpoint: { id: string }; secret: string };
-}
-
-function quotaWarning(ctx: TestContext, t: RegisteredTenant) {
-  return inTransaction(ctx, (tx) =>
-    ctx.deps.notifications.quotaCheck(
-      tx,
-      { tenantId: t.tenantId, used: 30, quota: 30, periodKey: 'p' },
-      ctx.clock.now(),
-    ),
-  );
-}
-
 async function firstAttempt(ctx: TestContext, t: RegisteredTenant, endpointId: string) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/v1/webhooks/${endpointId}/deliveries`,
-    headers: bearer(t.apiKey),
-  });
-  return res.json().deliveries[0].attempts[0];
+  return (await deliveryLog(ctx, t, endpointId)).deliveries[0].attempts[0];
 }
 
 describe('with WEBHOOK_ALLOW_PRIVATE=false (the default)', () => {
@@ -126,15 +100,8 @@ describe('TLS and the real worker', () => {
     const t = await verifiedTenant(ctx);
     const { endpoint } = await endpointFor(ctx, t, rx.url());
     await quotaWarning(ctx, t);
-    for (let i = 0; i < 50; i++) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/v1/webhooks/${endpoint.id}/deliveries`,
-        headers: bearer(t.apiKey),
-      });
-      if (res.json().deliveries[0].attempts.length) break;
+    for (let i = 0; i < 50 && !(await firstAttempt(ctx, t, endpoint.id)); i++)
       await new Promise((r) => setTimeout(r, 100));
-    }
     const attempt = await firstAttempt(ctx, t, endpoint.id);
     expect(attempt).toMatchObject({ statusCode: null, success: false });
     expect(attempt.error).toMatch(/certificate/i);

@@ -4,7 +4,8 @@ import { verifyWebhookSignature } from '../../src/modules/webhooks/verify-signat
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { type HttpsReceiver, type Reply, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { authorizedDocument, inTransaction, setTier } from '../helpers/notifications.js';
-import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
+import { bearer, verifiedTenant } from '../helpers/tenants.js';
+import { deliveryLog, endpointFor, quotaWarning } from './support.js';
 
 let ctx: TestContext;
 const receivers: HttpsReceiver[] = [];
@@ -24,42 +25,12 @@ async function receiver(reply?: (r: { path: string }) => Reply) {
   return r;
 }
 
-async function endpointFor(t: RegisteredTenant, url: string, eventTypes?: string[]) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/v1/webhooks',
-    headers: bearer(t.apiKey),
-    payload: { url, ...(eventTypes ? { eventTypes } : {}) },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { endpoint: { id: string }; secret: string };
-}
-
-const quotaWarning = (t: RegisteredTenant, periodKey = '2026-11') =>
-  inTransaction(ctx, (tx) =>
-    ctx.deps.notifications.quotaCheck(
-      tx,
-      { tenantId: t.tenantId, used: 24, quota: 30, periodKey },
-      ctx.clock.now(),
-    ),
-  );
-
-async function deliveries(t: RegisteredTenant, endpointId: string, query = '') {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/v1/webhooks/${endpointId}/deliveries${query}`,
-    headers: bearer(t.apiKey),
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
-
 describe('webhook delivery to a real HTTPS receiver', () => {
   it('sends the notification signed; the signature verifies independently and with verifyWebhookSignature', async () => {
     const rx = await receiver();
     const t = await verifiedTenant(ctx);
-    const { endpoint, secret } = await endpointFor(t, rx.url('/hook'));
-    const produced = await quotaWarning(t);
+    const { endpoint, secret } = await endpointFor(ctx, t, rx.url('/hook'));
+    const produced = await quotaWarning(ctx, t);
     expect(produced!.deliveryIds).toHaveLength(1);
     await ctx.drainJobs();
     const [req] = await rx.waitFor(1);
@@ -106,7 +77,7 @@ describe('webhook delivery to a real HTTPS receiver', () => {
     });
     expect(req!.headers['x-service-delivery-id']).toBe(body.deliveryId);
 
-    const log = await deliveries(t, endpoint.id);
+    const log = await deliveryLog(ctx, t, endpoint.id);
     expect(log.deliveries).toHaveLength(1);
     expect(log.deliveries[0]).toMatchObject({
       id: body.deliveryId,
@@ -126,11 +97,11 @@ describe('webhook delivery to a real HTTPS receiver', () => {
   it('retries a failing receiver at +30 s and +2 min, exactly three attempts, then FAILED', async () => {
     const rx = await receiver(() => ({ status: 500, body: 'boom' }));
     const t = await verifiedTenant(ctx);
-    const { endpoint } = await endpointFor(t, rx.url());
-    await quotaWarning(t);
+    const { endpoint } = await endpointFor(ctx, t, rx.url());
+    await quotaWarning(ctx, t);
     await ctx.drainJobs();
     expect(rx.requests).toHaveLength(1);
-    let [d] = (await deliveries(t, endpoint.id)).deliveries;
+    let [d] = (await deliveryLog(ctx, t, endpoint.id)).deliveries;
     expect(d).toMatchObject({ status: 'PENDING', attemptCount: 1, lastError: 'HTTP 500' });
     expect(Date.parse(d.nextAttemptAt) - Date.parse(d.attempts[0].startedAt)).toBeGreaterThanOrEqual(30_000);
 
@@ -150,7 +121,7 @@ describe('webhook delivery to a real HTTPS receiver', () => {
     await ctx.drainJobs();
     expect(rx.requests).toHaveLength(3);
 
-    [d] = (await deliveries(t, endpoint.id)).deliveries;
+    [d] = (await deliveryLog(ctx, t, endpoint.id)).deliveries;
     expect(d).toMatchObject({
       status: 'FAILED',
       attemptCount: 3,
@@ -187,13 +158,13 @@ describe('webhook delivery to a real HTTPS receiver', () => {
       r.path === '/hook' ? { status: 302, headers: { location: '/elsewhere' } } : { status: 200 },
     );
     const t = await verifiedTenant(ctx);
-    const { endpoint } = await endpointFor(t, rx.url('/hook'));
-    await quotaWarning(t);
+    const { endpoint } = await endpointFor(ctx, t, rx.url('/hook'));
+    await quotaWarning(ctx, t);
     await ctx.drainJobs();
     await ctx.advance(30_000);
     await ctx.drainJobs();
     expect(rx.requests.map((r) => r.path)).toEqual(['/hook', '/hook']);
-    const [d] = (await deliveries(t, endpoint.id)).deliveries;
+    const [d] = (await deliveryLog(ctx, t, endpoint.id)).deliveries;
     expect(d.status).toBe('PENDING');
     expect(d.attempts[0]).toMatchObject({
       statusCode: 302,
@@ -206,8 +177,8 @@ describe('webhook delivery to a real HTTPS receiver', () => {
     const rx = await receiver();
     const t = await verifiedTenant(ctx);
     await setTier(ctx, t.tenantId, 'STARTER');
-    await endpointFor(t, rx.url('/all'));
-    await endpointFor(t, rx.url('/quota-only'), ['QUOTA_WARNING']);
+    await endpointFor(ctx, t, rx.url('/all'));
+    await endpointFor(ctx, t, rx.url('/quota-only'), ['QUOTA_WARNING']);
     const ids: string[][] = [];
     for (let n = 1; n <= 3; n++) {
       const r = await inTransaction(ctx, (tx) =>
@@ -233,7 +204,7 @@ describe('webhook delivery to a real HTTPS receiver', () => {
     expect(bodies.every((b) => b.event === 'DOCUMENT_AUTHORIZED')).toBe(true);
     expect(bodies[2].timestamp - bodies[0].timestamp).toBe(20);
 
-    await quotaWarning(t);
+    await quotaWarning(ctx, t);
     await ctx.drainJobs();
     const quota = await rx.waitFor(2, (r) => JSON.parse(r.rawBody).event === 'QUOTA_WARNING');
     expect(quota.map((r) => r.path).sort()).toEqual(['/all', '/quota-only']);
@@ -242,142 +213,15 @@ describe('webhook delivery to a real HTTPS receiver', () => {
   it('keeps sending webhooks for types hidden IN_APP', async () => {
     const rx = await receiver();
     const t = await verifiedTenant(ctx);
-    await endpointFor(t, rx.url());
+    await endpointFor(ctx, t, rx.url());
     await ctx.app.inject({
       method: 'PATCH',
       url: '/v1/notifications/preferences',
       headers: bearer(t.apiKey),
       payload: { preferences: [{ type: 'QUOTA_WARNING', channel: 'IN_APP', enabled: false }] },
     });
-    await quotaWarning(t);
+    await quotaWarning(ctx, t);
     await ctx.drainJobs();
     expect(await rx.waitFor(1)).toHaveLength(1);
-  });
-
-  it('retries a FAILED delivery on request with a fresh round; 409 while in progress or once delivered', async () => {
-    let answer = 500;
-    const rx = await receiver(() => ({ status: answer }));
-    const t = await verifiedTenant(ctx);
-    const { endpoint } = await endpointFor(t, rx.url());
-    await quotaWarning(t);
-    const retry = (id: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/v1/webhooks/${endpoint.id}/deliveries/${id}/retry`,
-        headers: bearer(t.apiKey),
-      });
-    await ctx.drainJobs();
-    const [pending] = (await deliveries(t, endpoint.id)).deliveries;
-    const busy = await retry(pending.id);
-    expect([busy.statusCode, busy.json().code]).toEqual([409, 'CONFLICT']);
-    for (const ms of [30_000, 120_000]) {
-      await ctx.advance(ms);
-      await ctx.drainJobs();
-    }
-    expect((await deliveries(t, endpoint.id)).deliveries[0].status).toBe('FAILED');
-    const res = await retry(pending.id);
-    expect(res.statusCode).toBe(202);
-    expect(res.json().delivery).toMatchObject({
-      id: pending.id,
-      status: 'PENDING',
-      attemptCount: 3,
-      failedAt: null,
-    });
-    await ctx.drainJobs(); // attempt 4 fails: the new round continues at +30 s
-    expect(rx.requests).toHaveLength(4);
-    answer = 200;
-    await ctx.advance(30_000);
-    await ctx.drainJobs();
-    const [d] = (await deliveries(t, endpoint.id)).deliveries;
-    expect(d.status).toBe('DELIVERED');
-    expect(d.attempts.map((a: { number: number }) => a.number)).toEqual([1, 2, 3, 4, 5]);
-    expect(new Set(rx.requests.map((r) => JSON.parse(r.rawBody).deliveryId)).size).toBe(1);
-    const done = await retry(pending.id);
-    expect([done.statusCode, done.json().code]).toEqual([409, 'CONFLICT']);
-  });
-
-  it('sends a signed WEBHOOK_TEST event through the same machinery', async () => {
-    const rx = await receiver();
-    const t = await verifiedTenant(ctx);
-    const { endpoint, secret } = await endpointFor(t, rx.url());
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/v1/webhooks/${endpoint.id}/test`,
-      headers: bearer(t.apiKey),
-    });
-    expect(res.statusCode).toBe(202);
-    expect(res.json()).toMatchObject({
-      ok: true,
-      delivery: { event: 'WEBHOOK_TEST', status: 'PENDING', notificationId: null, attempts: [] },
-    });
-    await ctx.drainJobs();
-    const [req] = await rx.waitFor(1);
-    const body = JSON.parse(req!.rawBody);
-    expect(body).toMatchObject({
-      event: 'WEBHOOK_TEST',
-      deliveryId: res.json().delivery.id,
-      tenantId: t.tenantId,
-      data: { type: 'WEBHOOK_TEST', endpointId: endpoint.id },
-    });
-    expect(body.data.message).toContain('einvoice-ec');
-    expect(
-      verifyWebhookSignature({
-        secret,
-        rawBody: req!.rawBody,
-        signatureHeader: req!.headers['x-service-signature'] as string,
-        timestampHeader: req!.headers['x-service-timestamp'] as string,
-        now: ctx.clock.now(),
-      }),
-    ).toBe(true);
-    await ctx.app.inject({ method: 'DELETE', url: `/v1/webhooks/${endpoint.id}`, headers: bearer(t.apiKey) });
-    const inactive = await ctx.app.inject({
-      method: 'POST',
-      url: `/v1/webhooks/${endpoint.id}/test`,
-      headers: bearer(t.apiKey),
-    });
-    expect([inactive.statusCode, inactive.json().code]).toEqual([409, 'CONFLICT']);
-  });
-
-  it('stops the retries of an endpoint deactivated meanwhile', async () => {
-    const rx = await receiver(() => ({ status: 503 }));
-    const t = await verifiedTenant(ctx);
-    const { endpoint } = await endpointFor(t, rx.url());
-    await quotaWarning(t);
-    await ctx.drainJobs();
-    await ctx.app.inject({ method: 'DELETE', url: `/v1/webhooks/${endpoint.id}`, headers: bearer(t.apiKey) });
-    await ctx.advance(30_000);
-    await ctx.drainJobs();
-    expect(rx.requests).toHaveLength(1);
-    const [d] = (await deliveries(t, endpoint.id)).deliveries;
-    expect(d).toMatchObject({ status: 'FAILED', attemptCount: 1, lastError: 'endpoint deactivated' });
-  });
-
-  it('gives up on a receiver that does not answer within WEBHOOK_TIMEOUT_MS', async () => {
-    const rx = await receiver(() => ({ status: 200, hang: true }));
-    const t = await verifiedTenant(ctx);
-    const { endpoint } = await endpointFor(t, rx.url());
-    await quotaWarning(t);
-    await ctx.drainJobs();
-    const [d] = (await deliveries(t, endpoint.id)).deliveries;
-    expect(d.attempts[0]).toMatchObject({
-      statusCode: null,
-      success: false,
-      error: 'timed out after 1500 ms',
-    });
-    expect(d.attempts[0].durationMs).toBeGreaterThanOrEqual(1400);
-  });
-
-  it('pages the delivery log newest first', async () => {
-    const rx = await receiver();
-    const t = await verifiedTenant(ctx);
-    const { endpoint } = await endpointFor(t, rx.url());
-    const ids: string[] = [];
-    for (const period of ['a', 'b', 'c']) ids.push((await quotaWarning(t, period))!.deliveryIds[0]!);
-    const first = await deliveries(t, endpoint.id, '?limit=2');
-    expect(first.deliveries.map((d: { id: string }) => d.id)).toEqual([ids[2], ids[1]]);
-    expect(first.nextCursor).toBe(ids[1]);
-    const second = await deliveries(t, endpoint.id, `?limit=2&before=${first.nextCursor}`);
-    expect(second.deliveries.map((d: { id: string }) => d.id)).toEqual([ids[0]]);
-    expect(second.nextCursor).toBeNull();
   });
 });

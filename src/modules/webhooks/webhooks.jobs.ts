@@ -57,7 +57,26 @@ export function createDeliverJob(deps: DeliverDeps) {
     const startedAt = clock.now();
     // Signed at sending time, so that a retry minutes later is still inside the receiver's window.
     const timestamp = Math.floor(startedAt.getTime() / 1000);
-    const secret = openEndpointSecret(secrets, endpoint);
+    let secret: string;
+    try {
+      secret = openEndpointSecret(secrets, endpoint);
+    } catch {
+      // MASTER_KEY changed under the stored secret: nothing can be signed; say so in the log.
+      const result = {
+        statusCode: null,
+        error: 'signing secret cannot be opened (MASTER_KEY changed?)',
+        success: false,
+      };
+      await recordAttempt(db, clock, {
+        deliveryId,
+        attempt,
+        roundStart: delivery.roundStart,
+        startedAt,
+        durationMs: 0,
+        result,
+      });
+      return;
+    }
     const t0 = performance.now();
     const result = await postWebhook({
       url: endpoint.url,

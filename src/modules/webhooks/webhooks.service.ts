@@ -124,14 +124,7 @@ export function createWebhookEndpointsService(deps: { db: Executor; clock: Clock
           ),
         )
         .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
-      const [tenant] = await db
-        .select({ tier: tenants.subscriptionTier })
-        .from(tenants)
-        .where(eq(tenants.id, auth.tenantId));
-      return {
-        endpoints: rows.map(toEndpointView),
-        limit: await limitFor(db, auth.tenantId, tenant?.tier ?? auth.tier),
-      };
+      return { endpoints: rows.map(toEndpointView), limit: await limitFor(db, auth.tenantId, auth.tier) };
     },
 
     async get(auth: AuthContext, id: string) {
