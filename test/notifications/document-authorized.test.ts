@@ -66,7 +66,7 @@ describe('documentAuthorized', () => {
       later.notification.id,
       first.notification.id,
     ]);
-    expect(list.notifications[1].metadata.count).toBe(3);
+    expect(list.notifications[1].metadata).toEqual(third.notification.metadata);
   });
 
   it('lists at most 50 documents, the newest, while count is the true total', async () => {

@@ -105,8 +105,9 @@ export async function postWebhook(opts: SendOptions): Promise<SendResult> {
           const finish = () => {
             const success = status >= 200 && status < 300;
             let error: string | null = null;
+            const location = res.headers.location?.slice(0, 200);
             if (status >= 300 && status < 400)
-              error = `redirect not followed (HTTP ${status}${res.headers.location ? ` to ${res.headers.location}` : ''})`;
+              error = `redirect not followed (HTTP ${status}${location ? ` to ${location}` : ''})`;
             else if (!success) error = `HTTP ${status}`;
             resolve({ statusCode: status, error, success });
           };
