@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
+    // tls-global-setup: the webhook tests' HTTPS receiver and NODE_EXTRA_CA_CERTS for the workers.
+    globalSetup: ['test/global-setup.ts', 'test/helpers/tls-global-setup.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,

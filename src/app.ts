@@ -17,7 +17,9 @@ import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
 import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/keys.routes.js';
+import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes.js';
+import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { AppError } from './shared/errors.js';
 import { uuidv4 } from './shared/ids.js';
 import { sha256Hex } from './shared/secrets.js';
@@ -114,6 +116,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerIssuerRoutes(app, deps.issuers);
   registerCatalogRoutes(app);
   registerDocumentRoutes(app, deps.documents);
+  registerNotificationRoutes(app, deps.notifications.api);
+  registerWebhookRoutes(app, deps.webhooks);
 
   return app;
 }

@@ -7,12 +7,15 @@ import { type AfterCreateHook, createDocumentsService } from './modules/document
 import { calendarMonthPeriod, createQuota, type QuotaHooks } from './modules/documents/quota.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
 import { issuerOwner } from './modules/issuers/issuer-store.js';
+import type { CertificateRenewedHook } from './modules/issuers/issuers.service.js';
 import { createKeysService } from './modules/keys/keys.service.js';
 import { UsageRecorder } from './modules/keys/usage-recorder.js';
 import { createOutboxHooks, createSendEmailJob } from './modules/mail/outbox.js';
+import { createNotificationsService, NOTIFICATIONS_CRONTAB } from './modules/notifications/index.js';
 import { createRegistrationLimiter } from './modules/tenants/registration-limit.js';
 import { createTenantsService, defaultTenantPorts } from './modules/tenants/tenants.service.js';
 import { registerVerificationEmailHooks } from './modules/tenants/verification-hooks.js';
+import { createWebhooksModule } from './modules/webhooks/index.js';
 import type { Clock } from './shared/clock.js';
 import { SecretBox } from './shared/secrets.js';
 
@@ -44,7 +47,14 @@ export function createDeps(input: {
   const tenants = createTenantsService({ db, clock, config, secrets, ports: tenantPorts });
   const limiter = createRegistrationLimiter({ db, clock, ...config.registrationRateLimit });
   const signingKeys = createSigningKeyCache({ secrets, clock });
-  const issuers = createIssuersService({ db, clock, secrets, signingKeys });
+  const certificateRenewedHooks: CertificateRenewedHook[] = [];
+  const issuers = createIssuersService({
+    db,
+    clock,
+    secrets,
+    signingKeys,
+    onCertificateRenewed: certificateRenewedHooks,
+  });
 
   const quotaHooks: QuotaHooks = { resolvePeriod: calendarMonthPeriod, afterCount: [] };
   const quota = createQuota({ clock, hooks: quotaHooks });
@@ -57,6 +67,15 @@ export function createDeps(input: {
     quota,
     afterCreate: documentCreatedHooks,
   });
+  const webhooks = createWebhooksModule({ db, clock, secrets, config });
+  const notifications = createNotificationsService({ db, clock });
+  // Cross-module wiring: quota thresholds and certificate renewals produce notifications.
+  quotaHooks.afterCount.push((tx, input, now) =>
+    notifications.quotaCheck(tx, input, now).then(() => undefined),
+  );
+  certificateRenewedHooks.push((tx, issuerId, expiry, now) =>
+    notifications.certificateRenewed(tx, issuerId, expiry, now).then(() => undefined),
+  );
 
   const jobs: JobDefinition<never>[] = [
     createSendEmailJob({
@@ -66,7 +85,11 @@ export function createDeps(input: {
       mailFrom: config.mailFrom,
       hooks: outboxHooks,
     }) as JobDefinition<never>,
+    ...(webhooks.jobs as JobDefinition<never>[]),
+    ...(notifications.jobs as JobDefinition<never>[]),
   ];
+  /** graphile-worker crontab (UTC): the daily jobs. */
+  const crontabLines: string[] = [NOTIFICATIONS_CRONTAB];
 
   return {
     config,
@@ -88,7 +111,13 @@ export function createDeps(input: {
     quotaHooks,
     documents,
     documentCreatedHooks,
+    webhooks,
+    notifications,
     jobs,
+    crontabLines,
+    get crontab() {
+      return crontabLines.join('\n');
+    },
     authPorts: {
       authenticate: keys.authenticate,
       issuerOwner: (id: string) => issuerOwner(db, id),

@@ -47,7 +47,13 @@ if (app) {
   log.info(`API listening on ${config.publicBaseUrl} (docs at ${config.publicBaseUrl}/docs)`);
 }
 const worker = runWorker
-  ? await startWorker({ pool: database.pool, jobs: deps.jobs, concurrency: config.workerConcurrency, log })
+  ? await startWorker({
+      pool: database.pool,
+      jobs: deps.jobs,
+      concurrency: config.workerConcurrency,
+      log,
+      crontab: deps.crontab,
+    })
   : null;
 if (worker) log.info('worker started');
 if (!config.smtpUrl)

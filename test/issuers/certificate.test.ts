@@ -4,7 +4,8 @@ import { createSigningKeyCache, type IssuerRow } from '../../src/modules/issuers
 import { MovableClock } from '../../src/shared/clock.js';
 import { CORRUPT_P12, makeCertificate } from '../helpers/certificates.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
-import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
+import { multipart } from '../helpers/multipart.js';
+import { bearer, type RegisteredTenant, registerTenant, verifiedTenant } from '../helpers/tenants.js';
 import {
   certFile,
   countRows,
@@ -229,5 +230,39 @@ describe('signing key cache', () => {
     expect(() =>
       cache.get({ id: UNKNOWN, certP12: null, certPassword: null, certFingerprint: null }),
     ).toThrow(expect.objectContaining({ code: 'CERTIFICATE_KEY_NOT_FOUND' }));
+  });
+});
+
+describe('certificate renewal and expiry notifications', () => {
+  it('a renewal leaving more than 30 days dismisses the CERT_EXPIRING alert', async () => {
+    const local = await createTestContext();
+    try {
+      const t = await registerTenant(local, {}, { notAfter: new Date(Date.now() + 10 * 86400_000) });
+      await local.deps.notifications.certificateExpiryCheck(local.clock.now());
+      const before = (
+        await local.app.inject({ method: 'GET', url: '/v1/notifications', headers: bearer(t.apiKey) })
+      ).json();
+      expect(before.notifications.map((n: { type: string }) => n.type)).toContain('CERT_EXPIRING');
+      const fresh = makeCertificate({ keyIndex: 5 });
+      const { payload, headers } = await multipart({
+        cert: { file: fresh.p12 },
+        certPassword: fresh.password,
+      });
+      const renew = await local.app.inject({
+        method: 'PATCH',
+        url: `/v1/issuers/${t.issuerId}/certificate`,
+        headers: { ...headers, ...bearer(t.apiKey) },
+        payload,
+      });
+      expect(renew.statusCode).toBe(200);
+      const after = (
+        await local.app.inject({ method: 'GET', url: '/v1/notifications', headers: bearer(t.apiKey) })
+      ).json();
+      const alert = after.notifications.find((n: { type: string }) => n.type === 'CERT_EXPIRING');
+      expect(alert === undefined || alert.readAt !== null).toBe(true);
+      expect(after.unreadCount).toBe(before.unreadCount - 1);
+    } finally {
+      await local.close();
+    }
   });
 });

@@ -33,11 +33,20 @@ import type { SigningKeyCache } from './signing-key-cache.js';
 /** Routes of the spec's own issuer endpoints answer ISSUER_NOT_FOUND; the others NOT_FOUND. */
 type MissingCode = Extract<ErrorCode, 'NOT_FOUND' | 'ISSUER_NOT_FOUND'>;
 
+/** Work other modules add to a certificate renewal's transaction (the notifications dismiss expiry alerts). */
+export type CertificateRenewedHook = (
+  tx: Executor,
+  issuerId: string,
+  newExpiry: Date,
+  now: Date,
+) => Promise<void>;
+
 export function createIssuersService(deps: {
   db: Executor;
   clock: Clock;
   secrets: SecretBox;
   signingKeys: SigningKeyCache;
+  onCertificateRenewed?: CertificateRenewedHook[];
 }) {
   const { db, clock, secrets, signingKeys } = deps;
 
@@ -250,6 +259,7 @@ export function createIssuersService(deps: {
         if (!(await updateActiveIssuer(tx, auth.tenantId, id, columns)))
           throw new AppError('ISSUER_NOT_FOUND', 'Issuer not found');
         await recordTenantEvent(tx, auth.tenantId, 'CERTIFICATE_RENEWED', certificateEvent(id, cert), now);
+        for (const hook of deps.onCertificateRenewed ?? []) await hook(tx, id, cert.notAfter, now);
       });
       signingKeys.invalidate(id);
       return { certFingerprint: cert.fingerprint, certExpiry: cert.notAfter.toISOString() };

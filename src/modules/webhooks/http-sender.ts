@@ -1,0 +1,133 @@
+import { lookup } from 'node:dns/promises';
+import { request } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
+import { isPublicAddress } from './address-guard.js';
+
+export interface SendResult {
+  /** The HTTP status, or null when no answer came back. */
+  statusCode: number | null;
+  /** Why the attempt failed; null on a 2xx. */
+  error: string | null;
+  success: boolean;
+}
+
+export interface SendOptions {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  /** config.webhooks.allowPrivate: development and tests only. */
+  allowPrivate: boolean;
+}
+
+/** Bytes of the receiver's answer we bother to read before closing (we never store it). */
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+type Resolved = { address: string; family: number }[];
+
+/**
+ * Resolves the host once and checks every address, IPv4 and IPv6, before connecting: a name
+ * with one private address among public ones is refused as a whole (DNS answers rotate).
+ * The connection then uses exactly these addresses, so a second, different DNS answer
+ * (rebinding) cannot slip a private address in between the check and the connect.
+ */
+async function resolveDeliverable(
+  host: string,
+  allowPrivate: boolean,
+  deadline: AbortSignal,
+): Promise<Resolved> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const family = isIP(bare);
+  const addresses: Resolved = family
+    ? [{ address: bare, family }]
+    : await Promise.race([
+        lookup(bare, { all: true, verbatim: true }).catch((e: NodeJS.ErrnoException) => {
+          throw new Error(`could not resolve ${bare} (${e.code ?? e.message})`);
+        }),
+        // The system resolver ignores our deadline; stop waiting for it when the deadline passes.
+        new Promise<never>((_, reject) => {
+          deadline.addEventListener('abort', () => reject(new Error('DNS lookup timed out')), { once: true });
+        }),
+      ]);
+  if (addresses.length === 0) throw new Error(`could not resolve ${bare}`);
+  if (!allowPrivate) {
+    const refused = addresses.find((a) => !isPublicAddress(a.address));
+    if (refused)
+      throw new Error(
+        `refused: ${bare} resolves to ${refused.address}, a private, loopback, link-local or reserved address`,
+      );
+  }
+  return addresses;
+}
+
+function pinnedLookup(addresses: Resolved): LookupFunction {
+  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  }) as unknown as LookupFunction;
+}
+
+function describeError(e: NodeJS.ErrnoException): string {
+  return e.code && !e.message.includes(e.code) ? `${e.code}: ${e.message}` : e.message;
+}
+
+/**
+ * One POST to a receiver over HTTPS. Never throws: every outcome is a SendResult. Any 2xx is an
+ * acknowledgement; everything else fails, including 3xx (redirects are never followed: the
+ * address guard would otherwise have to trust wherever the receiver points us).
+ */
+export async function postWebhook(opts: SendOptions): Promise<SendResult> {
+  let url: URL;
+  try {
+    url = new URL(opts.url);
+  } catch {
+    return { statusCode: null, error: 'invalid URL', success: false };
+  }
+  if (url.protocol !== 'https:')
+    return { statusCode: null, error: 'only https URLs are delivered', success: false };
+  const deadline = AbortSignal.timeout(opts.timeoutMs);
+  try {
+    const addresses = await resolveDeliverable(url.hostname, opts.allowPrivate, deadline);
+    return await new Promise<SendResult>((resolve) => {
+      const req = request(
+        url,
+        {
+          method: 'POST',
+          headers: { ...opts.headers, 'Content-Length': String(Buffer.byteLength(opts.body)) },
+          lookup: pinnedLookup(addresses),
+          agent: false,
+          signal: deadline,
+        },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          let read = 0;
+          const finish = () => {
+            const success = status >= 200 && status < 300;
+            let error: string | null = null;
+            const location = res.headers.location?.slice(0, 200);
+            if (status >= 300 && status < 400)
+              error = `redirect not followed (HTTP ${status}${location ? ` to ${location}` : ''})`;
+            else if (!success) error = `HTTP ${status}`;
+            resolve({ statusCode: status, error, success });
+          };
+          res.on('data', (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > MAX_RESPONSE_BYTES) res.destroy();
+          });
+          res.on('end', finish);
+          res.on('close', finish);
+          res.on('error', finish);
+        },
+      );
+      req.on('error', (e: NodeJS.ErrnoException) => {
+        const error = deadline.aborted ? `timed out after ${opts.timeoutMs} ms` : describeError(e);
+        resolve({ statusCode: null, error, success: false });
+      });
+      req.end(opts.body);
+    });
+  } catch (e) {
+    const error = deadline.aborted ? `timed out after ${opts.timeoutMs} ms` : (e as Error).message;
+    return { statusCode: null, error, success: false };
+  }
+}

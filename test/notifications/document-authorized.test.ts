@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../helpers/context.js';
+import { addIssuer, authorizedDocument, inTransaction } from '../helpers/notifications.js';
+import { bearer, type RegisteredTenant, registerTenant } from '../helpers/tenants.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+function authorize(t: RegisteredTenant, n: number, issuerId = t.issuerId) {
+  return inTransaction(ctx, (tx) =>
+    ctx.deps.notifications.documentAuthorized(
+      tx,
+      { tenantId: t.tenantId, issuerId, document: authorizedDocument(n) },
+      ctx.clock.now(),
+    ),
+  );
+}
+
+async function rows(t: RegisteredTenant) {
+  return ctx.query<{ id: string; metadata: { count: number; documents: { sequential: string }[] } }>(
+    `select id, metadata from notifications where tenant_id = $1 and type = 'DOCUMENT_AUTHORIZED' order by id`,
+    [t.tenantId],
+  );
+}
+
+describe('documentAuthorized', () => {
+  it('aggregates authorizations within 60 seconds into one row updated in place', async () => {
+    const t = await registerTenant(ctx, { language: 'en' });
+    const first = await authorize(t, 1);
+    expect(first.created).toBe(true);
+    expect(first.notification).toMatchObject({
+      type: 'DOCUMENT_AUTHORIZED',
+      severity: 'INFO',
+      issuerId: t.issuerId,
+      title: 'Document authorized',
+      metadata: { count: 1, documents: [authorizedDocument(1)] },
+    });
+    ctx.clock.advance(30_000);
+    const second = await authorize(t, 2);
+    ctx.clock.advance(29_000);
+    const third = await authorize(t, 3);
+    expect([second.created, third.created]).toEqual([false, false]);
+    expect(third.notification.id).toBe(first.notification.id);
+    expect(third.notification.title).toBe('3 documents authorized');
+    expect(third.notification.message).toContain('000000003');
+    expect(third.notification.metadata).toEqual({
+      documents: [authorizedDocument(3), authorizedDocument(2), authorizedDocument(1)],
+      count: 3,
+    });
+    expect(third.notification.createdAt).toBe(first.notification.createdAt);
+    expect(third.notification.updatedAt).not.toBe(first.notification.updatedAt);
+    expect(await rows(t)).toHaveLength(1);
+
+    // The window is 60 s from the row's first authorization: this one starts a new row.
+    ctx.clock.advance(1_000);
+    const later = await authorize(t, 4);
+    expect(later.created).toBe(true);
+    expect(later.notification.metadata).toEqual({ documents: [authorizedDocument(4)], count: 1 });
+    const list = (
+      await ctx.app.inject({ method: 'GET', url: '/v1/notifications', headers: bearer(t.apiKey) })
+    ).json();
+    expect(list.notifications.map((n: { id: string }) => n.id)).toEqual([
+      later.notification.id,
+      first.notification.id,
+    ]);
+    expect(list.notifications[1].metadata).toEqual(third.notification.metadata);
+  });
+
+  it('lists at most 50 documents, the newest, while count is the true total', async () => {
+    const t = await registerTenant(ctx);
+    await inTransaction(ctx, async (tx) => {
+      for (let n = 1; n <= 55; n++)
+        await ctx.deps.notifications.documentAuthorized(
+          tx,
+          { tenantId: t.tenantId, issuerId: t.issuerId, document: authorizedDocument(n) },
+          ctx.clock.now(),
+        );
+    });
+    const [row] = await rows(t);
+    expect(row!.metadata.count).toBe(55);
+    expect(row!.metadata.documents).toHaveLength(50);
+    expect(row!.metadata.documents[0]!.sequential).toBe('000000055');
+    expect(row!.metadata.documents[49]!.sequential).toBe('000000006');
+  });
+
+  it('keeps one row per issuer, and starts a new row once the open one was read', async () => {
+    const t = await registerTenant(ctx);
+    const other = await addIssuer(ctx, t.issuerId, '002');
+    const a = await authorize(t, 1);
+    const b = await authorize(t, 2, other);
+    expect(b.notification.id).not.toBe(a.notification.id);
+    expect(b.notification.issuerId).toBe(other);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/notifications/${a.notification.id}/read`,
+      headers: bearer(t.apiKey),
+    });
+    const c = await authorize(t, 3);
+    expect(c.created).toBe(true);
+    expect(c.notification.metadata).toMatchObject({ count: 1 });
+    expect(await rows(t)).toHaveLength(3);
+  });
+
+  it('is concurrency-safe: authorizations committing at once share one row', async () => {
+    const t = await registerTenant(ctx);
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => authorize(t, i + 1)));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    const all = await rows(t);
+    expect(all).toHaveLength(1);
+    expect(all[0]!.metadata.count).toBe(8);
+    expect(new Set(all[0]!.metadata.documents.map((d) => d.sequential)).size).toBe(8);
+  });
+
+  it('makes a second authorization wait for an uncommitted first one, then join its row', async () => {
+    const t = await registerTenant(ctx);
+    let wrote!: () => void;
+    let release!: () => void;
+    const firstWrote = new Promise<void>((r) => {
+      wrote = r;
+    });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const first = inTransaction(ctx, async (tx) => {
+      const r = await ctx.deps.notifications.documentAuthorized(
+        tx,
+        { tenantId: t.tenantId, issuerId: t.issuerId, document: authorizedDocument(1) },
+        ctx.clock.now(),
+      );
+      wrote();
+      await gate; // still uncommitted while the second one starts
+      return r;
+    });
+    await firstWrote;
+    const second = authorize(t, 2);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(b.notification.id).toBe(a.notification.id);
+    expect(b.notification.metadata).toMatchObject({ count: 2 });
+    expect(await rows(t)).toHaveLength(1);
+  });
+
+  it('sends no email (DOCUMENT_AUTHORIZED has no email equivalent)', async () => {
+    const t = await registerTenant(ctx);
+    const r = await authorize(t, 1);
+    expect(r.emailId).toBeNull();
+    const mails = await ctx.query('select id from outbox_emails where tenant_id = $1 and kind = $2', [
+      t.tenantId,
+      'notification',
+    ]);
+    expect(mails).toHaveLength(0);
+  });
+});
