@@ -15,10 +15,10 @@ const TITLE_HEIGHT = 13;
 
 /** Payment table columns: method (code and description), amount, term, time unit. */
 const PAYMENT_COLUMNS = [
-  { width: 170, align: 'left' },
-  { width: 54, align: 'right' },
-  { width: 38, align: 'right' },
-  { width: LEFT_WIDTH - 170 - 54 - 38, align: 'left' },
+  { width: 160, align: 'left' },
+  { width: 52, align: 'right' },
+  { width: 36, align: 'right' },
+  { width: LEFT_WIDTH - 160 - 52 - 36, align: 'left' },
 ] as const;
 
 /**

@@ -114,21 +114,35 @@ export class PageCanvas {
   }
 
   /**
-   * Translucent text rotated by `degrees` (counter-clockwise as seen), centred on (cx, cy).
-   * Used for the ANULADO / BORRADOR marks over the page content.
+   * Runs `draw` inside the translucent graphics state (the ANULADO / BORRADOR stamps), so the
+   * page content under it stays readable.
    */
-  watermark(cx: number, cy: number, text: string, size: number, degrees: number, color: Rgb): void {
+  translucent(draw: () => void): void {
     this.usesWatermarkState = true;
+    this.ops.push(`q /${WATERMARK_GS} gs`);
+    draw();
+    this.ops.push('Q');
+    // Q restores the fill colour in force before q; forget ours so the next fill is explicit
+    this.fill = '';
+  }
+
+  /**
+   * Runs `draw` in a coordinate system rotated by `degrees` (counter-clockwise as seen) about
+   * (cx, cy), which becomes the origin. In pdfkit's y-down space that turn is [c -s s c].
+   */
+  rotated(cx: number, cy: number, degrees: number, draw: () => void): void {
     const a = (degrees * Math.PI) / 180;
     const c = Math.cos(a);
     const s = Math.sin(a);
-    const w = textWidth(text, 'B', size);
-    // In pdfkit's y-down space a visual counter-clockwise turn is [c -s s c]; Tm then un-flips text.
-    this.ops.push(
-      `q /${WATERMARK_GS} gs ${rgb(color)} rg ${n(c)} ${n(-s)} ${n(s)} ${n(c)} ${n(cx)} ${n(cy)} cm ` +
-        `BT /${FONT_RESOURCE.B} ${n(size)} Tf 1 0 0 -1 ${n(-w / 2)} ${n(size * 0.35)} Tm ${pdfString(text)} Tj ET Q`,
-    );
+    this.ops.push(`q ${n(c)} ${n(-s)} ${n(s)} ${n(c)} ${n(cx)} ${n(cy)} cm`);
+    draw();
+    this.ops.push('Q');
     this.fill = '';
+  }
+
+  /** Strokes path operators (m/l) with round caps and joins. */
+  strokePath(path: string, lineWidth: number, color: Rgb): void {
+    this.ops.push(`${n(lineWidth)} w 1 J 1 j ${rgb(color)} RG ${path} S`);
   }
 
   content(): string {

@@ -1,24 +1,45 @@
-import type { PageCanvas } from './canvas.js';
+import type { PageCanvas, Rgb } from './canvas.js';
 import type { Labels } from './labels.js';
 import { COLORS, CONTENT_LEFT, CONTENT_RIGHT, FOOTER_TOP, MARGIN } from './layout.js';
 import { PAGE_HEIGHT, PAGE_WIDTH } from './pdf-writer.js';
+import { STAMP_GRID_HEIGHT, stampPath, stampWidth } from './stamp-font.js';
 
 export interface PageMarks {
   voided: boolean;
   draft: boolean;
 }
 
-/** Opacity of the diagonal marks: clearly visible, yet the figures under them stay readable. */
+/** Opacity of the stamps: clearly visible, yet the figures under them stay readable. */
 export const WATERMARK_OPACITY = 0.22;
 
-/** Diagonal angle from the bottom-left to the top-right corner of A4. */
-const DIAGONAL = (Math.atan2(PAGE_HEIGHT, PAGE_WIDTH) * 180) / Math.PI;
+/** Slant of the stamp: along the page's diagonal, as a hand stamp or a watermark sits. */
+const ANGLE = (Math.atan2(PAGE_HEIGHT, PAGE_WIDTH) * 180) / Math.PI;
+/** Longest stamp line, in points, that stays inside the page when laid on the diagonal. */
+const MAX_LINE = 640;
+
+export interface StampLine {
+  text: string;
+  capHeight: number;
+  width: number;
+}
 
 /**
- * Status marks drawn on top of every page. A voided document gets a large diagonal ANULADO; a
- * draft (no authorization yet) the diagonal BORRADOR — SIN VALOR TRIBUTARIO. Both also get a
- * horizontal banner in the top margin: text extractors and screen readers skip the diagonal
- * text's meaning (pdftotext splits it into letters), the banner states it plainly.
+ * Stamp lines for a legend: the voided mark is one word as large as fits; the draft legend
+ * ("BORRADOR — SIN VALOR TRIBUTARIO") becomes a large first line and a smaller second one.
+ */
+export function stampLines(legend: string): StampLine[] {
+  return legend.split(' — ').map((text, i) => {
+    const units = stampWidth(text);
+    const capHeight = Math.min(i === 0 ? 110 : 42, (MAX_LINE * STAMP_GRID_HEIGHT) / units);
+    return { text, capHeight, width: (units * capHeight) / STAMP_GRID_HEIGHT };
+  });
+}
+
+/**
+ * Status marks on every page: a large translucent diagonal stamp (ANULADO for a voided
+ * document, BORRADOR — SIN VALOR TRIBUTARIO for a draft), drawn as paths by `stamp-font.ts`, and
+ * the same legend as text in a banner in the top margin, which is what text extraction and
+ * screen readers get.
  */
 export function drawMarks(canvas: PageCanvas, marks: PageMarks, labels: Labels): void {
   const banners: string[] = [];
@@ -27,14 +48,34 @@ export function drawMarks(canvas: PageCanvas, marks: PageMarks, labels: Labels):
   if (banners.length === 0) return;
   const color = marks.voided ? COLORS.voided : COLORS.draft;
   canvas.textCenter(PAGE_WIDTH / 2, MARGIN / 2 - 4, banners.join('  ·  '), 'B', 9, color);
-  const cx = PAGE_WIDTH / 2;
-  const cy = PAGE_HEIGHT / 2;
-  if (marks.voided) {
-    canvas.watermark(cx, cy, labels.voided, 120, DIAGONAL, COLORS.voided);
-    if (marks.draft) canvas.watermark(cx, cy + 120, labels.draft, 26, DIAGONAL, COLORS.draft);
-  } else {
-    canvas.watermark(cx, cy, labels.draft, 40, DIAGONAL, COLORS.draft);
-  }
+  stamp(canvas, stampLines(marks.voided ? labels.voided : labels.draft), color);
+}
+
+function stamp(canvas: PageCanvas, lines: readonly StampLine[], color: Rgb): void {
+  const gap = 14;
+  const height = lines.reduce((h, l) => h + l.capHeight, 0) + gap * (lines.length - 1);
+  const width = Math.max(...lines.map((l) => l.width));
+  const stroke = (lines[0]?.capHeight ?? 0) * 0.13;
+  const pad = stroke * 1.6;
+  canvas.translucent(() => {
+    canvas.rotated(PAGE_WIDTH / 2, PAGE_HEIGHT / 2, ANGLE, () => {
+      canvas.roundedRect(
+        -width / 2 - pad,
+        -height / 2 - pad,
+        width + 2 * pad,
+        height + 2 * pad,
+        pad,
+        color,
+        stroke / 2,
+      );
+      let top = -height / 2;
+      for (const line of lines) {
+        const lineStroke = Math.min(stroke, line.capHeight * 0.13);
+        canvas.strokePath(stampPath(line.text, -line.width / 2, top, line.capHeight), lineStroke, color);
+        top += line.capHeight + gap;
+      }
+    });
+  });
 }
 
 /** Page number at the bottom right, access key at the bottom left (ties loose pages together). */

@@ -24,8 +24,8 @@ interface Column {
 const PAD_X = 3;
 const PAD_Y = 3;
 const FIXED: Column[] = [
-  { key: 'mainCode', width: 60, align: 'left' },
-  { key: 'auxiliaryCode', width: 56, align: 'left' },
+  { key: 'mainCode', width: 62, align: 'left' },
+  { key: 'auxiliaryCode', width: 62, align: 'left' },
   { key: 'quantity', width: 48, align: 'right' },
   { key: 'description', width: 0, align: 'left' },
   { key: 'unitPrice', width: 60, align: 'right' },
