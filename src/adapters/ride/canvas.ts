@@ -23,16 +23,26 @@ function n(v: number): string {
 export class PageCanvas {
   private readonly ops: string[] = [];
   private fill = '';
+  /** Inside BT..ET with this font and size: consecutive texts share one text object. */
+  private textFont: string | null = null;
   usesLogo = false;
   usesWatermarkState = false;
 
   /** Single-line text; `top` is the top of the line box. `text` must be WinAnsi-safe. */
   text(x: number, top: number, text: string, font: FontId, size: number, color: Rgb): void {
     if (text === '') return;
+    if (this.textFont === null) {
+      this.ops.push('BT');
+      this.textFont = '';
+    }
+    // colour operators are allowed inside a text object; graphics ones are not (endText)
     this.setFill(color);
-    this.ops.push(
-      `BT /${FONT_RESOURCE[font]} ${n(size)} Tf 1 0 0 -1 ${n(x)} ${n(top + size * ASCENT)} Tm ${pdfString(text)} Tj ET`,
-    );
+    const tf = `/${FONT_RESOURCE[font]} ${n(size)} Tf`;
+    if (tf !== this.textFont) {
+      this.ops.push(tf);
+      this.textFont = tf;
+    }
+    this.ops.push(`1 0 0 -1 ${n(x)} ${n(top + size * ASCENT)} Tm ${pdfString(text)} Tj`);
   }
 
   textRight(right: number, top: number, text: string, font: FontId, size: number, color: Rgb): void {
@@ -71,16 +81,19 @@ export class PageCanvas {
   }
 
   fillRect(x: number, y: number, w: number, h: number, color: Rgb): void {
+    this.endText();
     this.setFill(color);
     this.ops.push(`${n(x)} ${n(y)} ${n(w)} ${n(h)} re f`);
   }
 
   strokeRect(x: number, y: number, w: number, h: number, color: Rgb, lineWidth = 0.6): void {
+    this.endText();
     this.ops.push(`${n(lineWidth)} w ${rgb(color)} RG ${n(x)} ${n(y)} ${n(w)} ${n(h)} re S`);
   }
 
   /** Rectangle with rounded corners (radius r), stroked. */
   roundedRect(x: number, y: number, w: number, h: number, r: number, color: Rgb, lineWidth = 0.6): void {
+    this.endText();
     // 0.5523 places cubic Bézier control points so each corner approximates a quarter circle
     const k = r * 0.5523;
     const x2 = x + w;
@@ -95,11 +108,13 @@ export class PageCanvas {
   }
 
   line(x1: number, y1: number, x2: number, y2: number, color: Rgb, lineWidth = 0.5): void {
+    this.endText();
     this.ops.push(`${n(lineWidth)} w ${rgb(color)} RG ${n(x1)} ${n(y1)} m ${n(x2)} ${n(y2)} l S`);
   }
 
   /** Filled bars (barcode): one path, one fill operator. `bars` holds [x, width] pairs. */
   bars(bars: readonly (readonly [number, number])[], y: number, h: number, color: Rgb): void {
+    this.endText();
     this.setFill(color);
     const parts: string[] = [];
     for (const [x, w] of bars) parts.push(`${n(x)} ${n(y)} ${n(w)} ${n(h)} re`);
@@ -109,6 +124,7 @@ export class PageCanvas {
 
   /** Draws the logo XObject scaled into the box (pdfkit's flipped space needs the -h). */
   logo(x: number, y: number, w: number, h: number): void {
+    this.endText();
     this.usesLogo = true;
     this.ops.push(`q ${n(w)} 0 0 ${n(-h)} ${n(x)} ${n(y + h)} cm /${LOGO_XOBJECT} Do Q`);
   }
@@ -118,9 +134,11 @@ export class PageCanvas {
    * page content under it stays readable.
    */
   translucent(draw: () => void): void {
+    this.endText();
     this.usesWatermarkState = true;
     this.ops.push(`q /${WATERMARK_GS} gs`);
     draw();
+    this.endText();
     this.ops.push('Q');
     // Q restores the fill colour in force before q; forget ours so the next fill is explicit
     this.fill = '';
@@ -131,22 +149,32 @@ export class PageCanvas {
    * (cx, cy), which becomes the origin. In pdfkit's y-down space that turn is [c -s s c].
    */
   rotated(cx: number, cy: number, degrees: number, draw: () => void): void {
+    this.endText();
     const a = (degrees * Math.PI) / 180;
     const c = Math.cos(a);
     const s = Math.sin(a);
     this.ops.push(`q ${n(c)} ${n(-s)} ${n(s)} ${n(c)} ${n(cx)} ${n(cy)} cm`);
     draw();
+    this.endText();
     this.ops.push('Q');
     this.fill = '';
   }
 
   /** Strokes path operators (m/l) with round caps and joins. */
   strokePath(path: string, lineWidth: number, color: Rgb): void {
+    this.endText();
     this.ops.push(`${n(lineWidth)} w 1 J 1 j ${rgb(color)} RG ${path} S`);
   }
 
   content(): string {
+    this.endText();
     return this.ops.join('\n');
+  }
+
+  private endText(): void {
+    if (this.textFont === null) return;
+    this.ops.push('ET');
+    this.textFont = null;
   }
 
   private setFill(color: Rgb): void {

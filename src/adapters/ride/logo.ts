@@ -43,13 +43,14 @@ export function prepareLogo(data: Buffer): PreparedLogo {
     cache.set(key, hit);
     return hit;
   }
-  const prepared = prepareUncached(data);
+  const prepared = encodeLogo(data);
   cache.set(key, prepared);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return prepared;
 }
 
-function prepareUncached(data: Buffer): PreparedLogo {
+/** `prepareLogo` without the cache: decodes and encodes every time (benchmarks, one-off checks). */
+export function encodeLogo(data: Buffer): PreparedLogo {
   const kind = sniffImage(data);
   if (kind === 'jpeg') {
     const info = readJpegInfo(data);
@@ -74,8 +75,8 @@ function prepareUncached(data: Buffer): PreparedLogo {
     filter: 'FlateDecode',
     colorSpace: 'DeviceRGB',
     decode: null,
-    data: deflateSync(pixels.rgb, { level: 9 }),
-    softMask: pixels.alpha ? deflateSync(pixels.alpha, { level: 9 }) : null,
+    data: deflateSync(pixels.rgb),
+    softMask: pixels.alpha ? deflateSync(pixels.alpha) : null,
   };
 }
 

@@ -22,11 +22,13 @@ export interface RideInput {
   logo?: { data: Buffer; mime: LogoMime } | null;
 }
 
-/**
- * Compression stays on: it costs about 0.1 ms per RIDE and shrinks a 10-item invoice from
- * ~19 KB to ~6 KB, which matters for email attachments and storage (docs/ride.md).
- */
-const COMPRESS = true;
+export interface RideRenderOptions {
+  /**
+   * Deflate the page content (default true). Off saves ~10% of the render time but makes a
+   * 10-item invoice 3.5 times larger (bench/ride.bench.ts, docs/ride.md); RIDEs travel by email.
+   */
+  compress?: boolean;
+}
 
 /**
  * Renders the RIDE (the printed form of an electronic invoice or credit note) as an A4 PDF.
@@ -35,7 +37,7 @@ const COMPRESS = true;
  * anything else is a draft: watermark "BORRADOR — SIN VALOR TRIBUTARIO" and PENDIENTE in place of
  * the authorization number and date. VOIDED adds a large ANULADO on every page.
  */
-export async function renderRide(input: RideInput): Promise<Buffer> {
+export async function renderRide(input: RideInput, options: RideRenderOptions = {}): Promise<Buffer> {
   const { model } = input;
   const labels = LABELS[input.language];
   const authorized =
@@ -67,7 +69,7 @@ export async function renderRide(input: RideInput): Promise<Buffer> {
           ? parseAuthorizationDate(input.authorization.date)
           : issueDateInstant(model.issueDate),
     },
-    { compress: COMPRESS, watermarkOpacity: WATERMARK_OPACITY },
+    { compress: options.compress ?? true, watermarkOpacity: WATERMARK_OPACITY },
   );
 }
 
