@@ -8,14 +8,8 @@ import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type RideInput, renderRide } from '../src/adapters/ride/ride.js';
-import {
-  authorizationFor,
-  buildDocument,
-  logo,
-  manyItems,
-  richCreditNote,
-  richInvoice,
-} from '../test/ride/fixtures.js';
+import { authorizationFor, buildDocument, logo, manyItems } from '../test/ride/fixtures.js';
+import { richCreditNote, richInvoice } from '../test/ride/sample-documents.js';
 
 const outDir = path.resolve(process.argv[2] ?? 'docs');
 const work = mkdtempSync(path.join(tmpdir(), 'ride-samples-'));

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type RideInput, renderRide } from '../../src/adapters/ride/ride.js';
 import { checkRide } from './expect-ride.js';
-import {
-  allTaxesInvoice,
-  authorizationFor,
-  buildDocument,
-  IVA_15,
-  item,
-  manyItems,
-  richCreditNote,
-  richInvoice,
-} from './fixtures.js';
+import { authorizationFor, buildDocument, IVA_15, item, manyItems } from './fixtures.js';
 import { hasLine, hasWords, pdfPages } from './pdf-tools.js';
+import { allTaxesInvoice, richCreditNote, richInvoice } from './sample-documents.js';
 
 const authorized = (model: RideInput['model'], language: RideInput['language'] = 'es'): RideInput => ({
   model,

@@ -2,17 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { type RideInput, renderRide } from '../../src/adapters/ride/ride.js';
 import type { DocumentModel } from '../../src/modules/documents/document-model.js';
 import { checkRide } from './expect-ride.js';
-import {
-  allTaxesInvoice,
-  authorizationFor,
-  buildDocument,
-  logo,
-  longTextInvoice,
-  manyItems,
-  richCreditNote,
-  richInvoice,
-} from './fixtures.js';
+import { authorizationFor, buildDocument, logo, manyItems } from './fixtures.js';
 import { decodeBarcodes, pdfPages } from './pdf-tools.js';
+import { allTaxesInvoice, longTextInvoice, richCreditNote, richInvoice } from './sample-documents.js';
 
 interface Case {
   name: string;

@@ -1,8 +1,7 @@
 import type { DocumentModel } from '../../modules/documents/document-model.js';
 import { toWinAnsi } from './fonts.js';
-import type { Block } from './header.js';
 import type { Labels } from './labels.js';
-import { COLORS, CONTENT_LEFT, CONTENT_WIDTH, labelled, SIZES } from './layout.js';
+import { type Block, COLORS, CONTENT_LEFT, CONTENT_WIDTH, labelled, SIZES } from './layout.js';
 import { LINE_HEIGHT, type Line } from './text-layout.js';
 
 const PAD = 8;

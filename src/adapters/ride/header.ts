@@ -1,9 +1,9 @@
 import { type DocumentModel, documentNumber } from '../../modules/documents/document-model.js';
 import { type LinearBarcode, placeBars, QUIET_ZONE_MODULES } from './barcode.js';
-import type { PageCanvas } from './canvas.js';
 import { textWidth, toWinAnsi } from './fonts.js';
 import type { Labels } from './labels.js';
 import {
+  type Block,
   COLORS,
   CONTENT_LEFT,
   CONTENT_RIGHT,
@@ -16,12 +16,6 @@ import {
 } from './layout.js';
 import type { PreparedLogo } from './logo.js';
 import { LINE_HEIGHT, type Line } from './text-layout.js';
-
-/** A block measured once and drawn at a given top; `height` includes its border. */
-export interface Block {
-  height: number;
-  draw(canvas: PageCanvas, top: number): void;
-}
 
 export interface AuthorizationView {
   number: string;

@@ -1,7 +1,13 @@
-import type { Rgb } from './canvas.js';
+import type { PageCanvas, Rgb } from './canvas.js';
 import { type FontId, textWidth } from './fonts.js';
 import { PAGE_HEIGHT, PAGE_WIDTH } from './pdf-writer.js';
 import { type Line, layoutRuns } from './text-layout.js';
+
+/** A block measured once and drawn at a given top; `height` includes its border. */
+export interface Block {
+  height: number;
+  draw(canvas: PageCanvas, top: number): void;
+}
 
 /** Page geometry in points (A4, 1 cm margins: printable on any office printer). */
 export const MARGIN = 28;

@@ -1,9 +1,17 @@
 import type { ItemLine } from '../../modules/documents/document-model.js';
 import type { PageCanvas } from './canvas.js';
 import { toWinAnsi } from './fonts.js';
-import type { Block } from './header.js';
 import type { Labels } from './labels.js';
-import { COLORS, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_WIDTH, labelled, plain, SIZES } from './layout.js';
+import {
+  type Block,
+  COLORS,
+  CONTENT_LEFT,
+  CONTENT_RIGHT,
+  CONTENT_WIDTH,
+  labelled,
+  plain,
+  SIZES,
+} from './layout.js';
 import { LINE_HEIGHT, type Line, wrapText } from './text-layout.js';
 
 type ColumnKey =
