@@ -76,6 +76,51 @@ describe('RIDE images', () => {
   });
 });
 
+/** Share of pixels in a rectangle (points, 72 dpi) for which `test` holds. */
+async function share(
+  pdf: Buffer,
+  page: number,
+  box: [number, number, number, number],
+  test: (rgb: number[]) => boolean,
+) {
+  const img = await rasterize(pdf, page, 72);
+  let hits = 0;
+  let total = 0;
+  for (let y = box[1]; y < box[3]; y++) {
+    for (let x = box[0]; x < box[2]; x++) {
+      const i = (y * img.width + x) * img.channels;
+      if (test([img.data[i] ?? 0, img.data[i + 1] ?? 0, img.data[i + 2] ?? 0])) hits++;
+      total++;
+    }
+  }
+  return hits / total;
+}
+
+describe('RIDE stamps as drawn', () => {
+  // lower-left part of a page, empty on these documents but for the diagonal stamp
+  const empty: [number, number, number, number] = [40, 660, 260, 790];
+  const reddish = ([r, g, b]: number[]) => (r ?? 0) - (g ?? 0) > 25 && Math.abs((g ?? 0) - (b ?? 0)) < 12;
+  const greyish = ([r, g, b]: number[]) =>
+    (r ?? 0) < 240 && Math.abs((r ?? 0) - (g ?? 0)) < 6 && Math.abs((g ?? 0) - (b ?? 0)) < 6;
+
+  it('shows a large red stamp on every page of a voided document, none on an authorized one', async () => {
+    const long = richInvoice();
+    long.items = [...long.items, ...long.items, ...long.items, ...long.items, ...long.items, ...long.items];
+    const voided = await renderRide({ ...base, model: long, status: 'VOIDED' });
+    const pages = Number((await pdfInfo(voided)).Pages);
+    expect(pages).toBeGreaterThan(1);
+    for (let p = 1; p <= pages; p++)
+      expect(await share(voided, p, [40, 400, 555, 800], reddish)).toBeGreaterThan(0.04);
+    expect(await share(await renderRide({ ...base, model: long }), 1, [40, 400, 555, 800], reddish)).toBe(0);
+  });
+
+  it('shows a large grey stamp on a draft', async () => {
+    const draft = await renderRide({ ...base, status: 'SIGNED', authorization: null });
+    expect(await share(draft, 1, empty, greyish)).toBeGreaterThan(0.04);
+    expect(await share(await renderRide(base), 1, empty, greyish)).toBe(0);
+  });
+});
+
 describe('RIDE file', () => {
   it('is an A4 PDF whose metadata names the document', async () => {
     const info = await pdfInfo(await renderRide(base));
