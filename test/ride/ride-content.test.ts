@@ -183,6 +183,15 @@ describe('RIDE marks', () => {
     expect(hasLine(pages[0] ?? '', 'BORRADOR — SIN VALOR TRIBUTARIO')).toBe(true);
   });
 
+  it('marks a voided document that never got its authorization as both voided and draft', async () => {
+    const model = richInvoice();
+    const [page = ''] = await pdfPages(
+      await renderRide({ model, status: 'VOIDED', authorization: null, language: 'es' }),
+    );
+    expect(hasLine(page, 'DOCUMENTO ANULADO · BORRADOR — SIN VALOR TRIBUTARIO')).toBe(true);
+    expect(hasLine(page, 'FECHA Y HORA DE AUTORIZACIÓN: PENDIENTE')).toBe(true);
+  });
+
   it('uses English marks for English RIDEs', async () => {
     const model = richInvoice();
     const voided = await pdfPages(await renderRide({ ...authorized(model, 'en'), status: 'VOIDED' }));
@@ -192,6 +201,29 @@ describe('RIDE marks', () => {
     );
     expect(hasLine(draft[0] ?? '', 'DRAFT — NOT A TAX DOCUMENT')).toBe(true);
     expect(hasLine(draft[0] ?? '', 'AUTHORIZATION DATE AND TIME: PENDING')).toBe(true);
+  });
+});
+
+describe('RIDE edge cases', () => {
+  it('renders a document without items: header, empty table, totals', async () => {
+    const model = buildDocument({ items: [], payments: [], additionalInfo: [] });
+    const pages = await pdfPages(await renderRide(authorized(model)));
+    expect(pages).toHaveLength(1);
+    expect(hasLine(pages[0] ?? '', 'VALOR TOTAL 0.00')).toBe(true);
+    expect(pages[0]).not.toContain('Información Adicional');
+  });
+
+  it('wraps a 300-character business name on page 1 and shortens it in the header of later pages', async () => {
+    const name = `Compañía ${'Ecuatoriana de Servicios Industriales y Comerciales '.repeat(6)}S.A.`.slice(
+      0,
+      300,
+    );
+    const model = buildDocument({ issuer: { businessName: name }, items: manyItems(60) });
+    const pages = await pdfPages(await renderRide(authorized(model)));
+    expect(hasWords(pages[0] ?? '', name)).toBe(true);
+    expect(pages[1]).toMatch(
+      /^\s*Compañía Ecuatoriana de Servicios .*…\s+FACTURA No\. 001-002-000000123\s*$/m,
+    );
   });
 });
 

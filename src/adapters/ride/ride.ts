@@ -3,6 +3,7 @@ import { encodeCode128 } from './barcode.js';
 import { bottomBlock } from './bottom.js';
 import { buyerBlock } from './buyer.js';
 import { PageCanvas } from './canvas.js';
+import { toWinAnsi } from './fonts.js';
 import { formatEcuadorDateTime, issueDateInstant, parseAuthorizationDate } from './format.js';
 import { type AuthorizationView, continuationHeader, headerBlock } from './header.js';
 import { LABELS, type Labels, type RideLanguage } from './labels.js';
@@ -45,7 +46,7 @@ export async function renderRide(input: RideInput, options: RideRenderOptions = 
   const auth: AuthorizationView =
     authorized && input.authorization
       ? {
-          number: input.authorization.number,
+          number: toWinAnsi(input.authorization.number),
           date: formatEcuadorDateTime(parseAuthorizationDate(input.authorization.date)),
         }
       : { number: labels.pending, date: labels.pending };
