@@ -15,18 +15,27 @@ import { drawTableFrame, itemRow, tableHeader } from './table.js';
 
 export type RideStatus = 'SIGNED' | 'RECEIVED' | 'RETURNED' | 'AUTHORIZED' | 'NOT_AUTHORIZED' | 'VOIDED';
 
+export interface RideAuthorization {
+  /** numeroAutorizacion (in the offline scheme, the access key). */
+  number: string;
+  /** fechaAutorizacion, ISO 8601 with an offset; shown in America/Guayaquil. */
+  date: string;
+}
+
 export interface RideInput {
   model: DocumentModel;
   status: RideStatus;
-  authorization: { number: string /** ISO 8601 with offset. */; date: string } | null;
+  authorization: RideAuthorization | null;
   language: RideLanguage;
+  /** The format is read from the bytes; `mime` is only a hint. */
   logo?: { data: Buffer; mime: LogoMime } | null;
 }
 
 export interface RideRenderOptions {
   /**
-   * Deflate the page content (default true). Off saves ~10% of the render time but makes a
-   * 10-item invoice 3.5 times larger (bench/ride.bench.ts, docs/ride.md); RIDEs travel by email.
+   * Deflate the page content (default true). Off saves about a quarter of the render time but
+   * makes a 10-item invoice three times larger (bench/ride.bench.ts, docs/ride.md); RIDEs travel
+   * by email.
    */
   compress?: boolean;
 }
@@ -35,8 +44,10 @@ export interface RideRenderOptions {
  * Renders the RIDE (the printed form of an electronic invoice or credit note) as an A4 PDF.
  *
  * A document counts as authorized only with an authorization and status AUTHORIZED or VOIDED;
- * anything else is a draft: watermark "BORRADOR — SIN VALOR TRIBUTARIO" and PENDIENTE in place of
- * the authorization number and date. VOIDED adds a large ANULADO on every page.
+ * anything else is a draft: "BORRADOR — SIN VALOR TRIBUTARIO" as a stamp and a banner on every
+ * page, PENDIENTE in place of the authorization number and date. VOIDED adds a large ANULADO stamp
+ * on every page. Throws on an authorization date without offset and on a logo that is not a
+ * PNG, JPEG or GIF image.
  */
 export async function renderRide(input: RideInput, options: RideRenderOptions = {}): Promise<Buffer> {
   const { model } = input;
