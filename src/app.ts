@@ -14,6 +14,7 @@ import { ProblemSchema } from './http/schemas.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
+import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
 import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/keys.routes.js';
@@ -84,6 +85,23 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   registerErrorHandling(app);
 
+  // An empty JSON body (curl -X POST -H 'content-type: application/json') is an empty object, and
+  // a POST/PUT/PATCH without a body validates as `{}`: routes with optional bodies just work, and
+  // routes with required fields name the missing ones instead of "body must be object".
+  const defaultJson = app.getDefaultJsonParser('error', 'ignore');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return defaultJson(request, body as string, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (
+      request.body === undefined &&
+      (request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH')
+    ) {
+      request.body = {};
+    }
+  });
+
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: 6 * 1024 * 1024, files: 5, fields: 60, fieldSize: 64 * 1024 },
@@ -116,6 +134,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerIssuerRoutes(app, deps.issuers);
   registerCatalogRoutes(app);
   registerDocumentRoutes(app, deps.documents);
+  registerDeliveryRoutes(app, deps.delivery);
   registerNotificationRoutes(app, deps.notifications.api);
   registerWebhookRoutes(app, deps.webhooks);
 

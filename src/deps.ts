@@ -3,6 +3,8 @@ import { createFileMailer, createSmtpMailer, type Mailer } from './adapters/mail
 import type { Config } from './config/config.js';
 import type { Database, Executor } from './db/pool.js';
 import type { JobDefinition } from './jobs/queue.js';
+import { registerDocumentEmailHooks } from './modules/delivery/delivery.hooks.js';
+import { createDeliveryService } from './modules/delivery/delivery.service.js';
 import { type AfterCreateHook, createDocumentsService } from './modules/documents/documents.service.js';
 import { calendarMonthPeriod, createQuota, type QuotaHooks } from './modules/documents/quota.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
@@ -73,6 +75,8 @@ export function createDeps(input: {
   quotaHooks.afterCount.push((tx, input, now) =>
     notifications.quotaCheck(tx, input, now).then(() => undefined),
   );
+  const delivery = createDeliveryService({ db, clock });
+  registerDocumentEmailHooks(outboxHooks, { delivery, notifier: notifications });
   certificateRenewedHooks.push((tx, issuerId, expiry, now) =>
     notifications.certificateRenewed(tx, issuerId, expiry, now).then(() => undefined),
   );
@@ -113,6 +117,7 @@ export function createDeps(input: {
     documentCreatedHooks,
     webhooks,
     notifications,
+    delivery,
     jobs,
     crontabLines,
     get crontab() {

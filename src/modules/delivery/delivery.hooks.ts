@@ -1,0 +1,97 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/pool.js';
+import { outboxEmails } from '../../db/tables.js';
+import { recordDocumentEvent } from '../documents/documents.repository.js';
+import { documents } from '../documents/documents.tables.js';
+import type { OutboxHooks, OutboxRow } from '../mail/outbox.js';
+import { type DeliveryService, DOCUMENT_EMAIL_KIND } from './delivery.service.js';
+
+export interface EmailFailureNotifier {
+  emailDeliveryFailed(
+    tx: Executor,
+    input: {
+      tenantId: string;
+      issuerId?: string | null;
+      recipient: string;
+      error: string;
+      emailId?: string;
+      document?: { accessKey: string; documentType: string; sequential: string };
+    },
+    now: Date,
+  ): Promise<unknown>;
+}
+
+/** Only the newest email of a document sets its email status (an old retry must not overwrite a newer send). */
+async function isLatest(tx: Executor, email: OutboxRow): Promise<boolean> {
+  const [latest] = await tx
+    .select({ id: outboxEmails.id })
+    .from(outboxEmails)
+    .where(
+      and(
+        eq(outboxEmails.kind, DOCUMENT_EMAIL_KIND),
+        sql`${outboxEmails.ref}->>'documentId' = ${email.ref?.documentId ?? ''}`,
+      ),
+    )
+    .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
+    .limit(1);
+  return latest?.id === email.id;
+}
+
+/** The buyer email's outcome shows on the document (email status, events) and, when it fails for good, as a notification. */
+export function registerDocumentEmailHooks(
+  hooks: OutboxHooks,
+  deps: { delivery: DeliveryService; notifier: EmailFailureNotifier },
+): void {
+  for (const [name, resolve] of Object.entries(deps.delivery.attachmentResolvers))
+    hooks.attachmentResolvers.set(name, resolve);
+
+  hooks.onSent.set(DOCUMENT_EMAIL_KIND, async (tx, email, at) => {
+    const documentId = email.ref?.documentId;
+    if (!documentId) return;
+    const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId));
+    if (!doc) return;
+    if (await isLatest(tx, email)) {
+      await tx
+        .update(documents)
+        .set({ emailStatus: 'SENT', emailSentAt: at, updatedAt: at })
+        .where(eq(documents.id, doc.id));
+    }
+    await recordDocumentEvent(
+      tx,
+      doc,
+      'EMAIL_SENT',
+      { emailId: email.id, to: email.toAddress, messageId: email.messageId },
+      at,
+    );
+  });
+
+  hooks.onFailed.set(DOCUMENT_EMAIL_KIND, async (tx, email, error, at) => {
+    const documentId = email.ref?.documentId;
+    if (!documentId) return;
+    const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId));
+    if (!doc) return;
+    if (await isLatest(tx, email)) {
+      await tx
+        .update(documents)
+        .set({ emailStatus: 'FAILED', updatedAt: at })
+        .where(eq(documents.id, doc.id));
+    }
+    await recordDocumentEvent(tx, doc, 'EMAIL_FAILED', { emailId: email.id, to: email.toAddress, error }, at);
+    await deps.notifier.emailDeliveryFailed(
+      tx,
+      {
+        tenantId: doc.tenantId,
+        issuerId: doc.issuerId,
+        recipient: email.toAddress,
+        error,
+        emailId: email.id,
+        document: {
+          accessKey: doc.accessKey,
+          documentType: doc.documentType,
+          sequential: String(doc.sequential).padStart(9, '0'),
+        },
+      },
+      at,
+    );
+  });
+}

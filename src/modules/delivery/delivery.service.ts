@@ -1,0 +1,179 @@
+import { and, eq } from 'drizzle-orm';
+import { type RideStatus, renderRide } from '../../adapters/ride/ride.js';
+import { type Executor, withTransaction } from '../../db/pool.js';
+import { issuers, tenants } from '../../db/tables.js';
+import type { AuthContext } from '../../http/auth.js';
+import { type Clock, ecuadorTimestamp } from '../../shared/clock.js';
+import { AppError, notFound } from '../../shared/errors.js';
+import { documentNumber } from '../documents/document-model.js';
+import { findByAccessKey, recordDocumentEvent } from '../documents/documents.repository.js';
+import { scopeOf } from '../documents/documents.service.js';
+import { type DocumentRow, documents } from '../documents/documents.tables.js';
+import { queueEmail } from '../mail/outbox.js';
+import type { Language } from '../mail/templates.js';
+import { documentEmail, documentTypeName } from './delivery.templates.js';
+
+export const DOCUMENT_EMAIL_KIND = 'document';
+
+/** File names by document type and number, e.g. FACTURA-001-001-000000123.pdf. */
+export function attachmentBaseName(doc: Pick<DocumentRow, 'documentType' | 'model'>): string {
+  const kind =
+    doc.documentType === '04'
+      ? 'NOTA-CREDITO'
+      : doc.documentType === '01'
+        ? 'FACTURA'
+        : `COMPROBANTE-${doc.documentType}`;
+  return `${kind}-${documentNumber(doc.model)}`;
+}
+
+export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function languageOf(exec: Executor, tenantId: string): Promise<Language> {
+    const [row] = await exec
+      .select({ language: tenants.language })
+      .from(tenants)
+      .where(eq(tenants.id, tenantId));
+    return row?.language ?? 'es';
+  }
+
+  /** The RIDE of a document: authorized, or a clearly marked draft before authorization. */
+  async function ridePdf(doc: DocumentRow, language?: Language): Promise<Buffer> {
+    const [issuer] = await db
+      .select({ logo: issuers.logo, logoMime: issuers.logoMime })
+      .from(issuers)
+      .where(eq(issuers.id, doc.issuerId));
+    return renderRide({
+      model: doc.model,
+      status: doc.status as RideStatus,
+      authorization:
+        doc.authorizationNumber && doc.authorizationDate
+          ? { number: doc.authorizationNumber, date: ecuadorTimestamp(doc.authorizationDate) }
+          : null,
+      language: language ?? (await languageOf(db, doc.tenantId)),
+      logo:
+        issuer?.logo && issuer.logoMime ? { data: issuer.logo, mime: issuer.logoMime as 'image/png' } : null,
+    });
+  }
+
+  /** Once authorized, the XML as the tax authority returns it (`autorizacion` wrapper); the signed XML before. */
+  function xmlOf(doc: DocumentRow): string {
+    return doc.authorizedXml ?? doc.signedXml;
+  }
+
+  /** Queues the buyer's email (RIDE + XML) in `tx`; the document's email status goes back to PENDING. */
+  async function queueBuyerEmail(tx: Executor, doc: DocumentRow, now: Date, to?: string): Promise<string> {
+    const lang = await languageOf(tx, doc.tenantId);
+    const mail = documentEmail(lang, {
+      documentType: doc.documentType,
+      number: documentNumber(doc.model),
+      issuerName: doc.model.issuer.tradeName ?? doc.model.issuer.businessName,
+      buyerName: doc.model.buyer.name,
+      issueDate: doc.model.issueDate,
+      total: doc.model.totals.total,
+      accessKey: doc.accessKey,
+      voided: doc.status === 'VOIDED',
+    });
+    const recipient = to ?? doc.buyerEmail;
+    const id = await queueEmail(
+      tx,
+      {
+        tenantId: doc.tenantId,
+        kind: DOCUMENT_EMAIL_KIND,
+        to: recipient,
+        ...mail,
+        attachments: [
+          { resolver: 'document-ride', params: { documentId: doc.id } },
+          { resolver: 'document-xml', params: { documentId: doc.id } },
+        ],
+        ref: { documentId: doc.id },
+      },
+      now,
+    );
+    await tx
+      .update(documents)
+      .set({ emailStatus: 'PENDING', updatedAt: now })
+      .where(eq(documents.id, doc.id));
+    await recordDocumentEvent(tx, doc, 'EMAIL_QUEUED', { emailId: id, to: recipient }, now);
+    return id;
+  }
+
+  async function byId(documentId: string): Promise<DocumentRow> {
+    const [doc] = await db.select().from(documents).where(eq(documents.id, documentId));
+    if (!doc) throw new Error(`document ${documentId} not found`);
+    return doc;
+  }
+
+  async function scoped(auth: AuthContext, accessKey: string): Promise<DocumentRow> {
+    const doc = await findByAccessKey(db, scopeOf(auth), accessKey);
+    if (!doc) throw notFound('Document');
+    return doc;
+  }
+
+  return {
+    queueBuyerEmail,
+    /** Attachment resolvers for the outbox: rendered when the email is sent, never stored. */
+    attachmentResolvers: {
+      'document-ride': async (params: Record<string, string>) => {
+        const doc = await byId(params.documentId!);
+        return {
+          filename: `${attachmentBaseName(doc)}.pdf`,
+          contentType: 'application/pdf',
+          content: await ridePdf(doc),
+        };
+      },
+      'document-xml': async (params: Record<string, string>) => {
+        const doc = await byId(params.documentId!);
+        return {
+          filename: `${attachmentBaseName(doc)}.xml`,
+          contentType: 'application/xml',
+          content: Buffer.from(xmlOf(doc), 'utf8'),
+        };
+      },
+    },
+
+    async ride(auth: AuthContext, accessKey: string) {
+      const doc = await scoped(auth, accessKey);
+      return {
+        filename: `${attachmentBaseName(doc)}.pdf`,
+        pdf: await ridePdf(doc),
+        draft: !doc.authorizationNumber,
+      };
+    },
+
+    async xml(auth: AuthContext, accessKey: string) {
+      const doc = await scoped(auth, accessKey);
+      return {
+        filename: `${attachmentBaseName(doc)}.xml`,
+        xml: xmlOf(doc),
+        authorized: doc.authorizedXml !== null,
+      };
+    },
+
+    /** POST /:accessKey/email-retry: re-sends RIDE and XML of an AUTHORIZED or VOIDED document. */
+    async emailRetry(auth: AuthContext, accessKey: string, email: string | undefined) {
+      const scope = scopeOf(auth);
+      return withTransaction(db, async (tx) => {
+        const doc = await findByAccessKey(tx, scope, accessKey, true);
+        if (!doc) throw notFound('Document');
+        if (doc.status !== 'AUTHORIZED' && doc.status !== 'VOIDED') {
+          throw new AppError(
+            'DOCUMENT_NOT_AUTHORIZED',
+            `The document is ${doc.status}; its email goes out once it is authorized`,
+          );
+        }
+        const now = clock.now();
+        const emailId = await queueBuyerEmail(tx, doc, now, email);
+        const [row] = await tx
+          .select()
+          .from(documents)
+          .where(and(eq(documents.id, doc.id)));
+        return { emailId, to: email ?? doc.buyerEmail, document: row! };
+      });
+    },
+
+    documentTypeName,
+  };
+}
+
+export type DeliveryService = ReturnType<typeof createDeliveryService>;
