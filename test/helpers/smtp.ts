@@ -52,7 +52,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     messages,
-    waitFor(predicate, timeoutMs = 15_000) {
+    waitFor(predicate, timeoutMs = 30_000) {
       const found = messages.find(predicate);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
