@@ -9,6 +9,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerErrorPages } from './http/error-pages.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerOpenApi } from './http/openapi.js';
+import { SESSION_COOKIE } from './http/session-cookie.js';
 import { setProblemDocsUrl } from './http/problem.js';
 import { ProblemSchema } from './http/schemas.js';
 import type { App } from './http/types.js';
@@ -19,6 +20,7 @@ import { registerDocumentRoutes } from './modules/documents/documents.routes.js'
 import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/keys.routes.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
+import { registerSessionRoutes } from './modules/sessions/sessions.routes.js';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { AppError } from './shared/errors.js';
@@ -112,7 +114,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     timeWindow: config.apiRateLimit.windowMs,
     // Per key when one is presented (hashed, never the token itself), else per client address.
     keyGenerator: (request) => {
-      const auth = request.headers.authorization;
+      // The web app's session cookie counts like the key it carries.
+      const auth = request.headers.authorization ?? request.cookies?.[SESSION_COOKIE];
       return auth ? `k:${sha256Hex(auth).slice(0, 32)}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) => {
@@ -130,6 +133,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerHealthRoutes(app, deps.db);
   registerErrorPages(app);
   registerTenantRoutes(app, { tenants: deps.tenants, limiter: deps.limiter, config });
+  registerSessionRoutes(app, { sessions: deps.sessions, config });
   registerKeyRoutes(app, deps.keys);
   registerIssuerRoutes(app, deps.issuers);
   registerCatalogRoutes(app);

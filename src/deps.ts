@@ -14,6 +14,7 @@ import { createKeysService } from './modules/keys/keys.service.js';
 import { UsageRecorder } from './modules/keys/usage-recorder.js';
 import { createOutboxHooks, createSendEmailJob } from './modules/mail/outbox.js';
 import { createNotificationsService, NOTIFICATIONS_CRONTAB } from './modules/notifications/index.js';
+import { createSessionsService } from './modules/sessions/sessions.service.js';
 import { createRegistrationLimiter } from './modules/tenants/registration-limit.js';
 import { createTenantsService, defaultTenantPorts } from './modules/tenants/tenants.service.js';
 import { registerVerificationEmailHooks } from './modules/tenants/verification-hooks.js';
@@ -47,6 +48,12 @@ export function createDeps(input: {
   const usage = new UsageRecorder(db, clock, 1000, (e) => log.error({ err: e }, 'usage flush failed'));
   const tenantPorts = defaultTenantPorts();
   const tenants = createTenantsService({ db, clock, config, secrets, ports: tenantPorts });
+  const sessions = createSessionsService({
+    db,
+    clock,
+    config,
+    resendVerification: (email) => tenants.resendVerification(email),
+  });
   const limiter = createRegistrationLimiter({ db, clock, ...config.registrationRateLimit });
   const signingKeys = createSigningKeyCache({ secrets, clock });
   const certificateRenewedHooks: CertificateRenewedHook[] = [];
@@ -108,6 +115,7 @@ export function createDeps(input: {
     usage,
     tenants,
     tenantPorts,
+    sessions,
     limiter,
     signingKeys,
     issuers,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
+import { csrfMatches, isUnsafeMethod, SESSION_COOKIE } from './session-cookie.js';
 
 export const SCOPES = [
   'documents:write',
@@ -84,22 +85,36 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 
 const BEARER_RE = /^Bearer\s+(\S+)\s*$/i;
 
+/**
+ * The Bearer key, or else the web app's session cookie used exactly like one. A cookie-borne
+ * unsafe request must also echo the CSRF cookie in X-CSRF-Token (403 FORBIDDEN otherwise);
+ * Bearer requests cannot be forged cross-site and skip that check.
+ */
+function credentialOf(request: FastifyRequest): { value: string; viaCookie: boolean } {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = BEARER_RE.exec(header);
+    if (!match) throw new AppError('UNAUTHORIZED', 'Malformed Authorization header; use "Bearer <API key>"');
+    return { value: match[1]!, viaCookie: false };
+  }
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  if (!cookie) throw new AppError('UNAUTHORIZED', 'Missing API key: send "Authorization: Bearer <API key>"');
+  if (isUnsafeMethod(request.method) && !csrfMatches(request, cookie)) {
+    throw new AppError('FORBIDDEN', 'Missing or wrong X-CSRF-Token header: echo the eik_csrf cookie');
+  }
+  return { value: cookie, viaCookie: true };
+}
+
 export function registerAuth(app: FastifyInstance, ports: AuthPorts): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.auth;
     if (!rule) return;
-    const header = request.headers.authorization;
-    const match = header ? BEARER_RE.exec(header) : null;
-    if (!match)
-      throw new AppError(
-        'UNAUTHORIZED',
-        header
-          ? 'Malformed Authorization header; use "Bearer <API key>"'
-          : 'Missing API key: send "Authorization: Bearer <API key>"',
-      );
-    const ctx = await ports.authenticate(match[1]!);
-    if (!ctx) throw new AppError('UNAUTHORIZED', 'Invalid or revoked API key');
+    const token = credentialOf(request);
+    const ctx = await ports.authenticate(token.value);
+    // A cookie only ever carries a web-app session: an ordinary key planted in it is refused.
+    if (!ctx || (token.viaCookie && !ctx.internal))
+      throw new AppError('UNAUTHORIZED', 'Invalid or revoked API key');
     ports.recordUse(ctx.keyId);
 
     if (rule.environmentMatch && ctx.environment !== ctx.tenantEnvironment) {
