@@ -4,7 +4,12 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // tls-global-setup: the webhook tests' HTTPS receiver and NODE_EXTRA_CA_CERTS for the workers.
-    globalSetup: ['test/global-setup.ts', 'test/helpers/tls-global-setup.ts'],
+    // build-global-setup: web/dist for the browser tests and the app served at `/`.
+    globalSetup: [
+      'test/global-setup.ts',
+      'test/helpers/tls-global-setup.ts',
+      'test/web/build-global-setup.ts',
+    ],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,

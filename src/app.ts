@@ -9,11 +9,12 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerErrorPages } from './http/error-pages.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerOpenApi } from './http/openapi.js';
-import { SESSION_COOKIE } from './http/session-cookie.js';
 import { setProblemDocsUrl } from './http/problem.js';
 import { ProblemSchema } from './http/schemas.js';
+import { SESSION_COOKIE } from './http/session-cookie.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
+import { registerWebApp } from './http/web-app.js';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
 import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
@@ -141,6 +142,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerDeliveryRoutes(app, deps.delivery);
   registerNotificationRoutes(app, deps.notifications.api);
   registerWebhookRoutes(app, deps.webhooks);
+  // Last: its catch-all GET answers what no API route claimed.
+  await registerWebApp(app);
 
   return app;
 }

@@ -4,7 +4,6 @@ import type { App } from './types.js';
 
 /**
  * Makes the problem `type` URLs resolvable: /docs/errors/<kind> lists the codes of that kind.
- * (`/` points newcomers to the API documentation.)
  */
 export function registerErrorPages(app: App): void {
   app.get('/docs/errors/:kind', {
@@ -23,5 +22,4 @@ export function registerErrorPages(app: App): void {
         );
     },
   });
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs'));
 }

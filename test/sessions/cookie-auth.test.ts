@@ -96,9 +96,9 @@ describe('session lifetime', () => {
     const t = await verifiedTenant(ctx);
     const s = await signIn(ctx, t.email);
     await ctx.advance(12 * 3_600_000 - 60_000);
-    expect((await ctx.app.inject({ method: 'GET', url: '/v1/session', headers: s.headers() })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/v1/session', headers: s.headers() })).statusCode,
+    ).toBe(200);
     await ctx.advance(60_000);
     const res = await ctx.app.inject({ method: 'GET', url: '/v1/session', headers: s.headers() });
     expect(res.statusCode).toBe(401);
@@ -107,7 +107,11 @@ describe('session lifetime', () => {
   it('logout revokes the key and clears the cookies; it needs the CSRF header', async () => {
     const t = await verifiedTenant(ctx);
     const s = await signIn(ctx, t.email);
-    const forged = await ctx.app.inject({ method: 'POST', url: '/v1/session/logout', headers: s.headers(false) });
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/session/logout',
+      headers: s.headers(false),
+    });
     expect(forged.json().code).toBe('FORBIDDEN');
     const res = await ctx.app.inject({ method: 'POST', url: '/v1/session/logout', headers: s.headers() });
     expect(res.statusCode, res.body).toBe(200);

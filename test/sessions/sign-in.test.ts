@@ -54,7 +54,11 @@ describe('POST /v1/session/start', () => {
   it('limits sign-in emails per mailbox (429 TOO_MANY_REQUESTS)', async () => {
     const t = await verifiedTenant(ctx);
     for (let i = 0; i < 5; i++) await startSignIn(ctx, t.email);
-    const res = await ctx.app.inject({ method: 'POST', url: '/v1/session/start', payload: { email: t.email } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/session/start',
+      payload: { email: t.email },
+    });
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('TOO_MANY_REQUESTS');
   });
@@ -73,10 +77,14 @@ describe('POST /v1/session/verify', () => {
     const csrf = cookies.find((c) => c.name === 'eik_csrf')!;
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(csrf.httpOnly).toBeFalsy();
-    const [key] = await ctx.query<{ internal: boolean; scopes: string[]; expires_at: Date; created_at: Date }>(
-      `select internal, scopes, expires_at, created_at from api_keys where tenant_id = $1 and internal`,
-      [t.tenantId],
-    );
+    const [key] = await ctx.query<{
+      internal: boolean;
+      scopes: string[];
+      expires_at: Date;
+      created_at: Date;
+    }>(`select internal, scopes, expires_at, created_at from api_keys where tenant_id = $1 and internal`, [
+      t.tenantId,
+    ]);
     expect(key!.internal).toBe(true);
     expect(key!.scopes).toHaveLength(9);
     expect(key!.expires_at.getTime() - key!.created_at.getTime()).toBe(12 * 3_600_000);
@@ -136,9 +144,10 @@ describe('POST /v1/session/verify', () => {
 
   it('a suspended account may sign in (reads only)', async () => {
     const t = await verifiedTenant(ctx);
-    await ctx.query(`update tenants set status = 'SUSPENDED', suspension_reason_code = 'OTHER' where id = $1`, [
-      t.tenantId,
-    ]);
+    await ctx.query(
+      `update tenants set status = 'SUSPENDED', suspension_reason_code = 'OTHER' where id = $1`,
+      [t.tenantId],
+    );
     const s = await signIn(ctx, t.email);
     const me = await ctx.app.inject({ method: 'GET', url: '/v1/tenants/me', headers: s.headers(false) });
     expect(me.json().tenant.status).toBe('SUSPENDED');

@@ -135,7 +135,9 @@ export function createSessionsService(deps: SessionsDeps) {
           .select({ challenge: signInChallenges })
           .from(signInChallenges)
           .innerJoin(tenants, eq(tenants.id, signInChallenges.tenantId))
-          .where(and(eq(tenants.emailNormalized, email.trim().toLowerCase()), isNull(signInChallenges.usedAt)))
+          .where(
+            and(eq(tenants.emailNormalized, email.trim().toLowerCase()), isNull(signInChallenges.usedAt)),
+          )
           .orderBy(desc(signInChallenges.createdAt))
           .limit(1)
           .for('update', { of: signInChallenges });

@@ -1,0 +1,333 @@
+import {
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import type { ApiError } from '../api';
+import { problemMessage, useT } from '../i18n';
+
+interface FieldBase {
+  label: string;
+  name: string;
+  error?: ApiError | null;
+  hint?: string;
+}
+
+function fieldMessage(error: ApiError | null | undefined, name: string): string | undefined {
+  return error?.field(name);
+}
+
+function FieldShell({
+  id,
+  label,
+  hint,
+  message,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  message?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`field${message ? ' invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && !message && (
+        <small id={`${id}-hint`} className="hint">
+          {hint}
+        </small>
+      )}
+      {message && (
+        <small id={`${id}-error`} className="field-error" role="alert">
+          {message}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  ...input
+}: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  const id = `${useId()}-${name}`;
+  const message = fieldMessage(error, name);
+  return (
+    <FieldShell id={id} label={label} hint={hint} message={message}>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...input}
+      />
+    </FieldShell>
+  );
+}
+
+export function SelectField({
+  label,
+  name,
+  error,
+  hint,
+  options,
+  ...select
+}: FieldBase & { options: [string, string][] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>) {
+  const id = `${useId()}-${name}`;
+  const message = fieldMessage(error, name);
+  return (
+    <FieldShell id={id} label={label} hint={hint} message={message}>
+      <select id={id} name={name} aria-invalid={message ? true : undefined} {...select}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+export function CheckField({
+  label,
+  name,
+  ...input
+}: { label: ReactNode; name: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type'>) {
+  const id = `${useId()}-${name}`;
+  return (
+    <div className="check">
+      <input id={id} name={name} type="checkbox" {...input} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/** The problem document of a failed action: its meaning, the API's detail, and unmapped field errors. */
+export function FormError({ error, fields = [] }: { error: ApiError | null; fields?: string[] }) {
+  const t = useT();
+  if (!error) return null;
+  const unmapped = error.errors.filter((e) => !fields.some((f) => e.path === f || e.path === `body.${f}`));
+  const message = problemMessage(t, error);
+  return (
+    <div className="alert error" role="alert" data-code={error.code}>
+      <strong>{message}</strong>
+      {message !== error.detail && error.errors.length === 0 && <div className="detail">{error.detail}</div>}
+      {unmapped.length > 0 && (
+        <ul>
+          {unmapped.map((e) => (
+            <li key={e.path + e.message}>
+              <code>{e.path}</code> {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function Button({
+  busy,
+  variant = 'primary',
+  children,
+  ...rest
+}: {
+  busy?: boolean;
+  variant?: 'primary' | 'secondary' | 'danger' | 'link';
+} & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="button"
+      {...rest}
+      className={`btn ${variant} ${rest.className ?? ''}`}
+      disabled={busy || rest.disabled}
+      aria-busy={busy || undefined}
+    >
+      {busy && <span className="spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
+export function Alert({
+  kind = 'info',
+  children,
+}: {
+  kind?: 'info' | 'success' | 'warning' | 'error';
+  children: ReactNode;
+}) {
+  return (
+    <div className={`alert ${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
+
+export function Progress({ value, label }: { value: number | null; label: string }) {
+  return (
+    <div className="progress-wrap">
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value === null ? undefined : Math.round(value * 100)}
+      >
+        <div
+          className={`bar${value === null ? ' indeterminate' : ''}`}
+          style={{ width: `${(value ?? 0.3) * 100}%` }}
+        />
+      </div>
+      <small>
+        {label}
+        {value !== null && ` ${Math.round(value * 100)} %`}
+      </small>
+    </div>
+  );
+}
+
+/** A secret the API shows once (key, webhook secret): visible, copyable, with the warning. */
+export function ShownOnce({ label, value }: { label: string; value: string }) {
+  const t = useT();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="shown-once" data-testid="shown-once">
+      <strong>{label}</strong>
+      <p>{t('Cópiala ahora: no se volverá a mostrar.', 'Copy it now: it will not be shown again.')}</p>
+      <div className="secret-row">
+        <code className="secret">{value}</code>
+        <Button
+          variant="secondary"
+          onClick={async () => {
+            await navigator.clipboard?.writeText(value).catch(() => undefined);
+            setCopied(true);
+          }}
+        >
+          {copied ? t('Copiada', 'Copied') : t('Copiar', 'Copy')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function Badge({ value, tone }: { value: string; tone?: string }) {
+  return <span className={`badge ${tone ?? value.toLowerCase()}`}>{value}</span>;
+}
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="page-header">
+      <h1>{title}</h1>
+      {children && <div className="actions">{children}</div>}
+    </div>
+  );
+}
+
+export function Card({
+  title,
+  children,
+  className,
+}: {
+  title?: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section className={`card ${className ?? ''}`}>
+      {title && <h2>{title}</h2>}
+      {children}
+    </section>
+  );
+}
+
+export function Loading() {
+  const t = useT();
+  return (
+    <output className="muted loading">
+      <span className="spinner" aria-hidden="true" /> {t('Cargando…', 'Loading…')}
+    </output>
+  );
+}
+
+/** A modal dialog: focus moves in, Escape closes, the page behind is inert for the keyboard. */
+export function Modal({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const first = ref.current?.querySelector<HTMLElement>('input, textarea, select, button:not(.close)');
+    first?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="modal-backdrop">
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
+        <div className="modal-head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="close" aria-label="×" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** Requests per day as bars (the keys' 30-day usage). */
+export function BarChart({ data, label }: { data: { x: string; y: number }[]; label: string }) {
+  const max = Math.max(1, ...data.map((d) => d.y));
+  const w = 600;
+  const h = 140;
+  const bw = w / Math.max(1, data.length);
+  return (
+    <figure className="chart">
+      <svg viewBox={`0 0 ${w} ${h + 20}`} role="img" aria-label={label}>
+        <line x1="0" y1={h} x2={w} y2={h} stroke="#cbd5e1" />
+        {data.map((d, i) => {
+          const bh = (d.y / max) * (h - 10);
+          return (
+            <g key={d.x}>
+              <rect x={i * bw + 2} y={h - bh} width={bw - 4} height={bh} rx="2" fill="#0b5cab">
+                <title>{`${d.x}: ${d.y}`}</title>
+              </rect>
+              {(i === 0 || i === data.length - 1 || i % 7 === 0) && (
+                <text x={i * bw + bw / 2} y={h + 15} fontSize="10" textAnchor="middle" fill="#64748b">
+                  {d.x.slice(5)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+        <text x="4" y="12" fontSize="10" fill="#64748b">
+          {max}
+        </text>
+      </svg>
+      <figcaption>{label}</figcaption>
+    </figure>
+  );
+}
+
+export function formatDateTime(iso: string | null | undefined, lang: string): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString(lang === 'en' ? 'en-US' : 'es-EC', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+}
+
+export function formatDate(iso: string | null | undefined, lang: string): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleDateString(lang === 'en' ? 'en-US' : 'es-EC', { dateStyle: 'medium' });
+}

@@ -1,0 +1,57 @@
+/** Dates as the API wants them: DD/MM/YYYY in Ecuador's time zone. */
+const ecuador = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'America/Guayaquil',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+export function ecuadorToday(): string {
+  return ecuador.format(new Date());
+}
+
+/** First and last day of the current month in Ecuador. */
+export function currentMonth(): { from: string; to: string } {
+  const [, mm, yyyy] = ecuadorToday().split('/');
+  const last = new Date(Date.UTC(Number(yyyy), Number(mm), 0)).getUTCDate();
+  return { from: `01/${mm}/${yyyy}`, to: `${String(last).padStart(2, '0')}/${mm}/${yyyy}` };
+}
+
+/** `<input type="date">` (YYYY-MM-DD) to the API's DD/MM/YYYY, and back. */
+export function isoToDmy(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/**
+ * Money with exact decimals: amounts are strings end to end, so the page computes tax lines
+ * in integer millionths (BigInt), never binary floats.
+ */
+const SCALE = 1_000_000n;
+
+export function toMicros(value: string): bigint | null {
+  const m = /^\s*(-?)(\d+)(?:[.,](\d{0,6}))?\s*$/.exec(value);
+  if (!m) return null;
+  const micros = BigInt(m[2]!) * SCALE + BigInt((m[3] ?? '').padEnd(6, '0'));
+  return m[1] ? -micros : micros;
+}
+
+/** Rounds half up to 2 decimals and prints it. */
+export function microsToMoney(micros: bigint): string {
+  const neg = micros < 0n;
+  const abs = neg ? -micros : micros;
+  const cents = (abs + 5_000n) / 10_000n;
+  const s = `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+  return neg ? `-${s}` : s;
+}
+
+export function mulMicros(a: bigint, b: bigint): bigint {
+  return (a * b) / SCALE;
+}
+
+export function money(value: string | null | undefined, lang: string): string {
+  if (value === null || value === undefined) return '—';
+  const [int, dec = '00'] = value.split('.');
+  const grouped = (int ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '.');
+  return `$${grouped}${lang === 'en' ? '.' : ','}${dec.padEnd(2, '0')}`;
+}

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { LangProvider } from './i18n';
+import { RouterProvider } from './router';
+import { SessionProvider } from './session';
+import './styles.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <LangProvider>
+      <RouterProvider>
+        <SessionProvider>
+          <App />
+        </SessionProvider>
+      </RouterProvider>
+    </LangProvider>
+  </StrictMode>,
+);

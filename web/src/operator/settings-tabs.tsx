@@ -1,0 +1,199 @@
+import { type FormEvent, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  FormError,
+  formatDateTime,
+  Loading,
+  SelectField,
+  TextField,
+} from '../components/ui';
+import { useAction, useLoad } from '../hooks';
+import { useLang, useT } from '../i18n';
+import { admin } from './admin-api';
+
+interface Template {
+  id?: string;
+  documentType: string;
+  version: string;
+  publishedAt?: string | null;
+}
+
+export function AgreementsTab() {
+  const t = useT();
+  const { lang } = useLang();
+  const list = useLoad(() => admin<{ templates: Template[] }>('GET', '/agreements'), []);
+  const publish = useAction(async (form: FormData) => {
+    await admin('POST', '/agreements', {
+      documentType: form.get('documentType'),
+      version: form.get('version'),
+      content: form.get('content'),
+    });
+    await list.reload();
+  });
+  return (
+    <>
+      <Card title={t('Plantillas publicadas', 'Published templates')}>
+        {!list.data ? (
+          list.error ? (
+            <FormError error={list.error} />
+          ) : (
+            <Loading />
+          )
+        ) : (
+          <ul>
+            {list.data.templates.map((x) => (
+              <li key={`${x.documentType}-${x.version}`}>
+                <strong>{x.documentType}</strong> v{x.version}{' '}
+                <span className="muted">{formatDateTime(x.publishedAt, lang)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title={t('Publicar una versión', 'Publish a version')}>
+        <form
+          onSubmit={(e: FormEvent<HTMLFormElement>) => {
+            e.preventDefault();
+            void publish.run(new FormData(e.currentTarget));
+          }}
+          noValidate
+        >
+          <div className="grid2">
+            <SelectField
+              label={t('Documento', 'Document')}
+              name="documentType"
+              options={[
+                ['TERMS', 'TERMS'],
+                ['PRIVACY', 'PRIVACY'],
+                ['DPA', 'DPA'],
+              ]}
+              error={publish.error}
+            />
+            <TextField label={t('Versión', 'Version')} name="version" required error={publish.error} />
+          </div>
+          <div className="field">
+            <label>
+              {t('Texto', 'Text')}
+              <textarea name="content" rows={8} required />
+            </label>
+          </div>
+          <FormError error={publish.error} fields={['documentType', 'version']} />
+          <Button type="submit" busy={publish.busy}>
+            {t('Publicar', 'Publish')}
+          </Button>
+        </form>
+      </Card>
+    </>
+  );
+}
+
+export function PricesTab() {
+  const t = useT();
+  const [done, setDone] = useState(false);
+  const announce = useAction(async (form: FormData) => {
+    await admin('POST', '/tier-prices', {
+      tier: form.get('tier'),
+      billingInterval: form.get('billingInterval'),
+      priceUsd: form.get('priceUsd'),
+      effectiveAt: new Date(String(form.get('effectiveAt'))).toISOString(),
+    });
+    setDone(true);
+  });
+  return (
+    <Card title={t('Anunciar un cambio de precio', 'Announce a price change')}>
+      <p className="muted">
+        {t(
+          'Se notifica a los clientes con 30 días de aviso.',
+          'Tenants are notified with 30 days of notice.',
+        )}
+      </p>
+      {done && <Alert kind="success">{t('Anuncio publicado.', 'Announcement published.')}</Alert>}
+      <form
+        onSubmit={(e: FormEvent<HTMLFormElement>) => {
+          e.preventDefault();
+          void announce.run(new FormData(e.currentTarget));
+        }}
+        noValidate
+      >
+        <div className="grid2">
+          <SelectField
+            label={t('Plan', 'Plan')}
+            name="tier"
+            options={['STARTER', 'GROWTH', 'BUSINESS'].map((x) => [x, x])}
+            error={announce.error}
+          />
+          <SelectField
+            label={t('Periodicidad', 'Interval')}
+            name="billingInterval"
+            options={[
+              ['MONTHLY', 'MONTHLY'],
+              ['YEARLY', 'YEARLY'],
+            ]}
+            error={announce.error}
+          />
+          <TextField
+            label={t('Nuevo precio (USD, sin IVA)', 'New price (USD, before VAT)')}
+            name="priceUsd"
+            inputMode="decimal"
+            required
+            error={announce.error}
+          />
+          <TextField
+            label={t('Vigente desde', 'Effective from')}
+            name="effectiveAt"
+            type="date"
+            required
+            error={announce.error}
+          />
+        </div>
+        <FormError error={announce.error} fields={['tier', 'billingInterval', 'priceUsd', 'effectiveAt']} />
+        <Button type="submit" busy={announce.busy}>
+          {t('Anunciar', 'Announce')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+export function JobsTab() {
+  const t = useT();
+  const list = useLoad(
+    () => admin<{ jobs: ({ name: string; description?: string } | string)[] }>('GET', '/jobs'),
+    [],
+  );
+  const [ran, setRan] = useState<string | null>(null);
+  const run = useAction(async (name: string) => {
+    await admin('POST', `/jobs/${encodeURIComponent(name)}/run`, {});
+    setRan(name);
+  });
+  return (
+    <Card title={t('Tareas programadas', 'Scheduled jobs')}>
+      {ran && <Alert kind="success">{t(`Tarea ${ran} en cola.`, `Job ${ran} queued.`)}</Alert>}
+      {!list.data ? (
+        list.error ? (
+          <FormError error={list.error} />
+        ) : (
+          <Loading />
+        )
+      ) : (
+        <ul className="jobs">
+          {list.data.jobs.map((j) => {
+            const name = typeof j === 'string' ? j : j.name;
+            return (
+              <li key={name}>
+                <code>{name}</code>{' '}
+                {typeof j !== 'string' && j.description && <span className="muted">{j.description}</span>}
+                <Button variant="secondary" busy={run.busy} onClick={() => void run.run(name)}>
+                  {t('Ejecutar ahora', 'Run now')}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <FormError error={run.error} />
+    </Card>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Badge, Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
+import { useAction, useLoad } from '../hooks';
+import { useT } from '../i18n';
+import { admin } from './admin-api';
+
+interface AdminTenant {
+  id: string;
+  email: string;
+  ruc?: string;
+  businessName?: string;
+  status: string;
+  subscriptionTier?: string;
+  subscription_tier?: string;
+}
+
+const REASONS = [
+  'PAYMENT_REVERSED',
+  'FRAUD_SUSPECTED',
+  'TERMS_VIOLATION',
+  'VOLUNTARY_CLOSURE',
+  'UNPAID_BALANCE',
+  'OTHER',
+];
+
+export function TenantsTab() {
+  const t = useT();
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const list = useLoad(
+    () => admin<{ tenants: AdminTenant[] }>('GET', `/tenants?search=${encodeURIComponent(q)}`),
+    [q],
+  );
+  return (
+    <Card>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(search);
+        }}
+        aria-label={t('Buscar', 'Search')}
+      >
+        <TextField
+          label={t('Buscar por correo, RUC o nombre', 'Search by email, RUC or name')}
+          name="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <Button type="submit">{t('Buscar', 'Search')}</Button>
+      </form>
+      {!list.data ? (
+        list.error ? (
+          <FormError error={list.error} />
+        ) : (
+          <Loading />
+        )
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{t('Correo', 'Email')}</th>
+                <th>RUC</th>
+                <th>{t('Plan', 'Plan')}</th>
+                <th>{t('Estado', 'Status')}</th>
+                <th>
+                  <span className="sr-only">{t('Acciones', 'Actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.tenants.map((x) => (
+                <TenantRow key={x.id} tenant={x} onDone={() => void list.reload()} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function TenantRow({ tenant, onDone }: { tenant: AdminTenant; onDone(): void }) {
+  const t = useT();
+  const [reason, setReason] = useState('OTHER');
+  const act = useAction(async (action: 'suspend' | 'reinstate') => {
+    await admin(
+      'POST',
+      `/tenants/${tenant.id}/${action}`,
+      action === 'suspend' ? { reasonCode: reason } : {},
+    );
+    onDone();
+  });
+  return (
+    <tr>
+      <td>{tenant.email}</td>
+      <td className="mono">{tenant.ruc ?? '—'}</td>
+      <td>{tenant.subscriptionTier ?? tenant.subscription_tier ?? '—'}</td>
+      <td>
+        <Badge value={tenant.status} />
+      </td>
+      <td>
+        {tenant.status === 'SUSPENDED' ? (
+          <Button variant="secondary" busy={act.busy} onClick={() => void act.run('reinstate')}>
+            {t('Reactivar', 'Reinstate')}
+          </Button>
+        ) : (
+          <div className="row">
+            <SelectField
+              label={t('Motivo', 'Reason')}
+              name="reasonCode"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              options={REASONS.map((r) => [r, r])}
+            />
+            <Button variant="danger" busy={act.busy} onClick={() => void act.run('suspend')}>
+              {t('Suspender', 'Suspend')}
+            </Button>
+          </div>
+        )}
+        <FormError error={act.error} />
+      </td>
+    </tr>
+  );
+}

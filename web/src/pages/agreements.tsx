@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { api } from '../api';
+import { Alert, Badge, Button, Card, CheckField, FormError, Loading } from '../components/ui';
+import { useAction, useLoad } from '../hooks';
+import { useT } from '../i18n';
+import { useSession } from '../session';
+
+interface Outdated {
+  documentType: string;
+  currentVersion: string;
+  acceptedVersion: string | null;
+  status: string;
+}
+
+/** The agreements to read (each one's text, opened on demand) and one acceptance for all. */
+export function AgreementsCard() {
+  const t = useT();
+  const s = useSession();
+  const status = useLoad(
+    () =>
+      api<{
+        agreements: { needsAcceptance: boolean; outdated: Outdated[]; hasPublishedAgreements: boolean };
+      }>('GET', '/v1/tenants/agreements'),
+    [],
+  );
+  const [open, setOpen] = useState<string | null>(null);
+  const [checked, setChecked] = useState(false);
+  const text = useLoad(
+    () =>
+      open ? api<Record<string, unknown>>('GET', `/v1/tenants/agreements/${open}`) : Promise.resolve(null),
+    [open],
+  );
+  const accept = useAction(async () => {
+    const terms = status.data?.agreements.outdated.find((o) => o.documentType === 'TERMS');
+    await api('POST', '/v1/tenants/agreements', {
+      body: { termsVersion: terms?.currentVersion ?? s.tenant?.agreementVersion ?? '' },
+    });
+    await Promise.all([status.reload(), s.reload()]);
+  });
+  if (!status.data) return status.error ? <FormError error={status.error} /> : <Loading />;
+  const a = status.data.agreements;
+  if (!a.needsAcceptance)
+    return (
+      <Alert kind="success">
+        {t(
+          `Acuerdos aceptados (versión ${s.tenant?.agreementVersion ?? '—'}).`,
+          `Agreements accepted (version ${s.tenant?.agreementVersion ?? '—'}).`,
+        )}
+      </Alert>
+    );
+  return (
+    <Card title={t('Acuerdos', 'Agreements')}>
+      <p>
+        {t(
+          'Lee y acepta los acuerdos para contratar un plan y pasar a producción.',
+          'Read and accept the agreements to subscribe and go to production.',
+        )}
+      </p>
+      <ul className="agreements">
+        {a.outdated.map((o) => (
+          <li key={o.documentType}>
+            <Button
+              variant="link"
+              aria-expanded={open === o.documentType}
+              onClick={() => setOpen(open === o.documentType ? null : o.documentType)}
+            >
+              {o.documentType} v{o.currentVersion}
+            </Button>
+            <Badge value={o.status} />
+          </li>
+        ))}
+      </ul>
+      {open && (
+        <div className="agreement-text">
+          {text.data ? <pre>{agreementText(text.data)}</pre> : <Loading />}
+        </div>
+      )}
+      <CheckField
+        name="accept"
+        label={t('Leí y acepto los acuerdos', 'I have read and accept the agreements')}
+        checked={checked}
+        onChange={(e) => setChecked(e.target.checked)}
+      />
+      <FormError error={accept.error} />
+      <Button disabled={!checked} busy={accept.busy} onClick={() => void accept.run()}>
+        {t('Aceptar acuerdos', 'Accept agreements')}
+      </Button>
+    </Card>
+  );
+}
+
+/** The text of an agreement instance, whatever the response calls it. */
+function agreementText(data: Record<string, unknown>): string {
+  const inner = (data.agreement ?? data.instance ?? data) as Record<string, unknown>;
+  const v = inner.content ?? inner.text ?? inner.body ?? inner.markdown;
+  return typeof v === 'string' ? v : JSON.stringify(inner, null, 2);
+}

@@ -1,0 +1,312 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { api, apiBlob, saveBlob } from '../api';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CheckField,
+  FormError,
+  formatDateTime,
+  Loading,
+  Modal,
+  PageHeader,
+  TextField,
+} from '../components/ui';
+import { money } from '../format';
+import { useAction, useLoad } from '../hooks';
+import { useLang, useT } from '../i18n';
+import { Link } from '../router';
+import { useSession } from '../session';
+import { CreditNoteModal } from './credit-note';
+import { statusLabel, typeLabel } from './document-status';
+import type { DocumentSummary } from './documents';
+
+export interface DocumentDetail extends DocumentSummary {
+  number: string;
+  environment: string;
+  buyer: { idType: string; id: string; name: string; email: string; address?: string };
+  items: {
+    mainCode: string;
+    description: string;
+    quantity: string;
+    unitPrice: string;
+    taxes: { rateCode: string; rate: string }[];
+  }[];
+  totals: { total: string; totalWithoutTaxes?: string };
+  voidReason: string | null;
+  voidedAt: string | null;
+}
+
+interface SriResponse {
+  operationType: string;
+  status: string;
+  messages: { identifier: string; message: string; additionalInfo?: string; type: string }[] | null;
+  createdAt: string;
+}
+
+const IN_FLIGHT = new Set(['SIGNED', 'RECEIVED']);
+
+export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
+  const t = useT();
+  const { lang } = useLang();
+  const s = useSession();
+  const opts = { issuer: s.issuerId };
+  const doc = useLoad(
+    () => api<{ document: DocumentDetail }>('GET', `/v1/documents/${accessKey}`, opts),
+    [accessKey, s.issuerId],
+  );
+  const events = useLoad(
+    () =>
+      api<{
+        events: { id: string; type: string; detail: Record<string, unknown> | null; createdAt: string }[];
+      }>('GET', `/v1/documents/${accessKey}/events`, opts),
+    [accessKey, s.issuerId, doc.data?.document.status],
+  );
+  const sri = useLoad(
+    () => api<{ sriResponses: SriResponse[] }>('GET', `/v1/documents/${accessKey}/sri-responses`, opts),
+    [accessKey, s.issuerId, doc.data?.document.status],
+  );
+  const [modal, setModal] = useState<'void' | 'email' | 'credit' | null>(null);
+  const status = doc.data?.document.status;
+  // While the tax authority has it, follow it: the status moves on its own within seconds.
+  useEffect(() => {
+    if (!status || !IN_FLIGHT.has(status)) return;
+    const timer = setInterval(() => void doc.reload(), 2000);
+    return () => clearInterval(timer);
+  }, [status, doc.reload]);
+  const download = useAction(async (kind: 'ride' | 'xml') => {
+    const d = doc.data!.document;
+    const blob = await apiBlob(`/v1/documents/${accessKey}/${kind}`, opts);
+    saveBlob(
+      blob,
+      `${kind === 'ride' ? 'RIDE' : 'XML'}-${d.number ?? d.sequential}.${kind === 'ride' ? 'pdf' : 'xml'}`,
+    );
+  });
+  if (!doc.data) return doc.error ? <FormError error={doc.error} /> : <Loading />;
+  const d = doc.data.document;
+  return (
+    <>
+      <PageHeader title={`${typeLabel(t, d.documentType)} ${d.number ?? d.sequential}`}>
+        <Link href="/app/documents">← {t('Comprobantes', 'Documents')}</Link>
+      </PageHeader>
+      <div className="row wrap">
+        <Badge value={statusLabel(t, d.status)} tone={d.status.toLowerCase()} />
+        {IN_FLIGHT.has(d.status) && (
+          <output className="muted">
+            <span className="spinner" aria-hidden="true" /> {t('Esperando al SRI…', 'Waiting for the SRI…')}
+          </output>
+        )}
+      </div>
+      <div className="toolbar">
+        <Button variant="secondary" busy={download.busy} onClick={() => void download.run('ride')}>
+          {t('Descargar RIDE (PDF)', 'Download RIDE (PDF)')}
+        </Button>
+        <Button variant="secondary" busy={download.busy} onClick={() => void download.run('xml')}>
+          {t('Descargar XML', 'Download XML')}
+        </Button>
+        {(d.status === 'AUTHORIZED' || d.status === 'VOIDED') && (
+          <Button variant="secondary" onClick={() => setModal('email')}>
+            {t('Reenviar correo', 'Re-send email')}
+          </Button>
+        )}
+        {d.status === 'AUTHORIZED' && d.documentType === '01' && (
+          <Button variant="secondary" onClick={() => setModal('credit')}>
+            {t('Emitir nota de crédito', 'Issue credit note')}
+          </Button>
+        )}
+        {d.status === 'AUTHORIZED' && (
+          <Button variant="danger" onClick={() => setModal('void')}>
+            {t('Anular', 'Void')}
+          </Button>
+        )}
+      </div>
+      <FormError error={download.error} />
+      <div className="cards">
+        <Card title={t('Datos', 'Details')}>
+          <dl className="kv">
+            <dt>{t('Clave de acceso', 'Access key')}</dt>
+            <dd className="mono wrap-anywhere">{d.accessKey}</dd>
+            <dt>{t('Fecha de emisión', 'Issue date')}</dt>
+            <dd>{d.issueDate}</dd>
+            <dt>{t('Autorización', 'Authorization')}</dt>
+            <dd className="mono wrap-anywhere">{d.authorizationNumber ?? '—'}</dd>
+            <dt>{t('Fecha de autorización', 'Authorized at')}</dt>
+            <dd>{formatDateTime(d.authorizationDate, lang)}</dd>
+            <dt>{t('Correo al cliente', 'Buyer email')}</dt>
+            <dd>{d.email?.status ?? '—'}</dd>
+            {d.voidedAt && (
+              <>
+                <dt>{t('Anulado', 'Voided')}</dt>
+                <dd>
+                  {formatDateTime(d.voidedAt, lang)} — {d.voidReason}
+                </dd>
+              </>
+            )}
+          </dl>
+        </Card>
+        <Card title={t('Cliente', 'Buyer')}>
+          <dl className="kv">
+            <dt>{t('Nombre', 'Name')}</dt>
+            <dd>{d.buyer.name}</dd>
+            <dt>{t('Identificación', 'ID')}</dt>
+            <dd>{d.buyer.id}</dd>
+            <dt>{t('Correo', 'Email')}</dt>
+            <dd>{d.buyer.email}</dd>
+            <dt>Total</dt>
+            <dd className="strong">{money(d.total, lang)}</dd>
+          </dl>
+        </Card>
+      </div>
+      <Card title={t('Historial', 'Status history')}>
+        {events.data ? (
+          <ol className="timeline">
+            {events.data.events.map((e) => (
+              <li key={e.id}>
+                <span className="when">{formatDateTime(e.createdAt, lang)}</span> <strong>{e.type}</strong>
+                {e.detail && Object.keys(e.detail).length > 0 && (
+                  <code className="detail">{JSON.stringify(e.detail)}</code>
+                )}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <FormError error={events.error} />
+        )}
+      </Card>
+      <Card title={t('Mensajes del SRI', 'Tax authority messages')}>
+        {sri.data?.sriResponses.length === 0 && (
+          <p className="muted">{t('Aún no hay respuestas.', 'No answers yet.')}</p>
+        )}
+        {sri.data && (
+          <ul className="sri-list">
+            {sri.data.sriResponses.map((r) => (
+              <li key={r.createdAt + r.operationType}>
+                <span className="when">{formatDateTime(r.createdAt, lang)}</span> {r.operationType}:{' '}
+                <strong>{r.status}</strong>
+                {r.messages?.map((m) => (
+                  <div key={m.identifier + m.message} className={`sri-msg ${m.type.toLowerCase()}`}>
+                    [{m.identifier}] {m.message}
+                    {m.additionalInfo && <small> — {m.additionalInfo}</small>}
+                  </div>
+                ))}
+              </li>
+            ))}
+          </ul>
+        )}
+        <FormError error={sri.error} />
+      </Card>
+      {modal === 'void' && (
+        <VoidModal accessKey={accessKey} onClose={() => setModal(null)} onDone={() => void doc.reload()} />
+      )}
+      {modal === 'email' && (
+        <EmailModal accessKey={accessKey} buyerEmail={d.buyer.email} onClose={() => setModal(null)} />
+      )}
+      {modal === 'credit' && <CreditNoteModal original={d} onClose={() => setModal(null)} />}
+    </>
+  );
+}
+
+function VoidModal({ accessKey, onClose, onDone }: { accessKey: string; onClose(): void; onDone(): void }) {
+  const t = useT();
+  const s = useSession();
+  const voidDoc = useAction(async (form: FormData) => {
+    await api('POST', `/v1/documents/${accessKey}/void`, {
+      issuer: s.issuerId,
+      body: {
+        confirmedSriVoid: form.get('confirmedSriVoid') === 'on',
+        reason: String(form.get('reason') ?? ''),
+      },
+    });
+    onDone();
+    onClose();
+  });
+  return (
+    <Modal title={t('Anular comprobante', 'Void document')} onClose={onClose}>
+      <form
+        onSubmit={(e: FormEvent<HTMLFormElement>) => {
+          e.preventDefault();
+          void voidDoc.run(new FormData(e.currentTarget));
+        }}
+        noValidate
+      >
+        <Alert kind="warning">
+          {t(
+            'Primero anula el comprobante en el portal del SRI; aquí solo se registra. No se puede deshacer.',
+            "First void the document in the SRI's portal; this only records it. It cannot be undone.",
+          )}
+        </Alert>
+        <TextField
+          label={t('Motivo', 'Reason')}
+          name="reason"
+          maxLength={500}
+          required
+          error={voidDoc.error}
+        />
+        <CheckField
+          name="confirmedSriVoid"
+          label={t('Confirmo que lo anulé en el portal del SRI', 'I confirm I voided it in the SRI portal')}
+        />
+        <FormError error={voidDoc.error} fields={['reason']} />
+        <div className="row">
+          <Button type="submit" variant="danger" busy={voidDoc.busy}>
+            {t('Anular', 'Void')}
+          </Button>
+          <Button variant="link" onClick={onClose}>
+            {t('Cancelar', 'Cancel')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function EmailModal({
+  accessKey,
+  buyerEmail,
+  onClose,
+}: {
+  accessKey: string;
+  buyerEmail: string;
+  onClose(): void;
+}) {
+  const t = useT();
+  const s = useSession();
+  const [done, setDone] = useState(false);
+  const send = useAction(async (email: string) => {
+    await api('POST', `/v1/documents/${accessKey}/email-retry`, {
+      issuer: s.issuerId,
+      body: email ? { email } : {},
+    });
+    setDone(true);
+  });
+  const [email, setEmail] = useState(buyerEmail);
+  return (
+    <Modal title={t('Reenviar RIDE y XML', 'Re-send RIDE and XML')} onClose={onClose}>
+      {done ? (
+        <Alert kind="success">{t('Correo en cola de envío.', 'Email queued for sending.')}</Alert>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send.run(email === buyerEmail ? '' : email);
+          }}
+          noValidate
+        >
+          <TextField
+            label={t('Enviar a', 'Send to')}
+            name="email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={send.error}
+          />
+          <FormError error={send.error} fields={['email']} />
+          <Button type="submit" busy={send.busy}>
+            {t('Enviar', 'Send')}
+          </Button>
+        </form>
+      )}
+    </Modal>
+  );
+}

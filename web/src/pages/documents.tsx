@@ -1,0 +1,267 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../api';
+import { Badge, Button, FormError, Loading, PageHeader, SelectField, TextField } from '../components/ui';
+import { isoToDmy, money } from '../format';
+import { useLoad } from '../hooks';
+import { useLang, useT } from '../i18n';
+import { Link, navigate, useLocation } from '../router';
+import { useSession } from '../session';
+import { STATUS_ORDER, statusLabel, typeLabel } from './document-status';
+
+export interface DocumentSummary {
+  accessKey: string;
+  documentType: string;
+  sequential: string;
+  status: string;
+  issueDate: string;
+  total: string;
+  authorizationNumber?: string;
+  authorizationDate?: string;
+  email?: { status: string; sentAt?: string };
+}
+
+const FILTERS = [
+  'status',
+  'documentType',
+  'from',
+  'to',
+  'sequential',
+  'buyerName',
+  'sortBy',
+  'sortDir',
+] as const;
+
+/** The list with the API's filters, sorting and pages, all kept in the URL (shareable, back button). */
+export function DocumentsPage() {
+  const t = useT();
+  const { lang } = useLang();
+  const s = useSession();
+  const { query } = useLocation();
+  const qs = query.toString();
+  const list = useLoad(
+    () =>
+      s.issuerId
+        ? api<{ data: DocumentSummary[]; pagination: { total: number; page: number; limit: number } }>(
+            'GET',
+            `/v1/documents?${qs}`,
+            { issuer: s.issuerId },
+          )
+        : Promise.resolve(null),
+    [s.issuerId, qs],
+  );
+  const setQuery = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(query);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    navigate(`/app/documents?${next.toString()}`);
+  };
+  const sortBy = query.get('sortBy');
+  const sortDir = query.get('sortDir') ?? 'desc';
+  const sortHeader = (key: string, label: string) => {
+    const active = sortBy === key;
+    const dir = active && sortDir === 'desc' ? 'asc' : 'desc';
+    return (
+      <th aria-sort={active ? (sortDir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <button
+          type="button"
+          className="sort"
+          onClick={() => setQuery({ sortBy: key, sortDir: dir, page: null })}
+        >
+          {label} {active ? (sortDir === 'asc' ? '▲' : '▼') : ''}
+        </button>
+      </th>
+    );
+  };
+  const pg = list.data?.pagination;
+  const pages = pg ? Math.max(1, Math.ceil(pg.total / pg.limit)) : 1;
+  return (
+    <>
+      <PageHeader title={t('Comprobantes', 'Documents')}>
+        <Link className="btn primary" href="/app/documents/new">
+          {t('Nueva factura', 'New invoice')}
+        </Link>
+      </PageHeader>
+      <Filters key={qs} query={query} onApply={(f) => setQuery({ ...f, page: null })} error={list.error} />
+      {list.loading && !list.data && <Loading />}
+      {list.data && (
+        <>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  {sortHeader('sequential', t('Número', 'Number'))}
+                  <th>{t('Tipo', 'Type')}</th>
+                  {sortHeader('issueDate', t('Fecha', 'Date'))}
+                  <th className="num">Total</th>
+                  {sortHeader('status', t('Estado', 'Status'))}
+                  <th>{t('Correo al cliente', 'Buyer email')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.data.map((d) => (
+                  <tr key={d.accessKey}>
+                    <td>
+                      <Link href={`/app/documents/${d.accessKey}`}>{d.sequential}</Link>
+                    </td>
+                    <td>{typeLabel(t, d.documentType)}</td>
+                    <td>{d.issueDate}</td>
+                    <td className="num">{money(d.total, lang)}</td>
+                    <td>
+                      <Badge value={statusLabel(t, d.status)} tone={d.status.toLowerCase()} />
+                    </td>
+                    <td className="muted">{d.email?.status ?? '—'}</td>
+                  </tr>
+                ))}
+                {list.data.data.length === 0 && (
+                  <tr>
+                    <td colSpan={6} className="muted">
+                      {t('No hay comprobantes con estos filtros.', 'No documents match these filters.')}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+          {pg && (
+            <nav className="pager" aria-label={t('Páginas', 'Pages')}>
+              <Button
+                variant="secondary"
+                disabled={pg.page <= 1}
+                onClick={() => setQuery({ page: String(pg.page - 1) })}
+              >
+                ← {t('Anterior', 'Previous')}
+              </Button>
+              <span>
+                {t(
+                  `Página ${pg.page} de ${pages} (${pg.total})`,
+                  `Page ${pg.page} of ${pages} (${pg.total})`,
+                )}
+              </span>
+              <Button
+                variant="secondary"
+                disabled={pg.page >= pages}
+                onClick={() => setQuery({ page: String(pg.page + 1) })}
+              >
+                {t('Siguiente', 'Next')} →
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function dmyToIso(dmy: string | null): string {
+  if (!dmy) return '';
+  const [d, m, y] = dmy.split('/');
+  return `${y}-${m}-${d}`;
+}
+
+function Filters({
+  query,
+  onApply,
+  error,
+}: {
+  query: URLSearchParams;
+  onApply(f: Record<string, string | null>): void;
+  error: import('../api').ApiError | null;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState(FILTERS.some((f) => query.get(f)));
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const out: Record<string, string | null> = {};
+    for (const k of FILTERS) {
+      const v = String(f.get(k) ?? '').trim();
+      out[k] = v ? (k === 'from' || k === 'to' ? isoToDmy(v) : v) : null;
+    }
+    onApply(out);
+  };
+  return (
+    <section className="filters">
+      <Button variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {t('Filtros', 'Filters')}
+      </Button>
+      {open && (
+        <form onSubmit={submit} className="grid3" aria-label={t('Filtros', 'Filters')}>
+          <SelectField
+            label={t('Estado', 'Status')}
+            name="status"
+            defaultValue={query.get('status') ?? ''}
+            options={[
+              ['', t('Todos', 'All')],
+              ...STATUS_ORDER.filter((x) => x !== 'VOIDED').map(
+                (x) => [x, statusLabel(t, x)] as [string, string],
+              ),
+            ]}
+          />
+          <SelectField
+            label={t('Tipo', 'Type')}
+            name="documentType"
+            defaultValue={query.get('documentType') ?? ''}
+            options={[
+              ['', t('Todos', 'All')],
+              ...['01', '04'].map((x) => [x, typeLabel(t, x)] as [string, string]),
+            ]}
+          />
+          <TextField
+            label={t('Número contiene', 'Number contains')}
+            name="sequential"
+            defaultValue={query.get('sequential') ?? ''}
+          />
+          <TextField
+            label={t('Desde', 'From')}
+            name="from"
+            type="date"
+            defaultValue={dmyToIso(query.get('from'))}
+            error={error}
+          />
+          <TextField
+            label={t('Hasta', 'To')}
+            name="to"
+            type="date"
+            defaultValue={dmyToIso(query.get('to'))}
+            error={error}
+          />
+          <TextField
+            label={t('Cliente contiene', 'Buyer contains')}
+            name="buyerName"
+            defaultValue={query.get('buyerName') ?? ''}
+          />
+          <SelectField
+            label={t('Ordenar por', 'Sort by')}
+            name="sortBy"
+            defaultValue={query.get('sortBy') ?? ''}
+            options={[
+              ['', t('Más recientes', 'Newest first')],
+              ['sequential', t('Número', 'Number')],
+              ['issueDate', t('Fecha', 'Date')],
+              ['buyerName', t('Cliente', 'Buyer')],
+              ['status', t('Estado', 'Status')],
+            ]}
+          />
+          <SelectField
+            label={t('Dirección', 'Direction')}
+            name="sortDir"
+            defaultValue={query.get('sortDir') ?? ''}
+            options={[
+              ['', t('Descendente', 'Descending')],
+              ['asc', t('Ascendente', 'Ascending')],
+            ]}
+          />
+          <div className="row">
+            <Button type="submit">{t('Aplicar', 'Apply')}</Button>
+            <Button variant="link" onClick={() => onApply(Object.fromEntries(FILTERS.map((k) => [k, null])))}>
+              {t('Limpiar', 'Clear')}
+            </Button>
+          </div>
+        </form>
+      )}
+      <FormError error={error} fields={['query.from', 'query.to']} />
+    </section>
+  );
+}

@@ -1,0 +1,328 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../api';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FormError,
+  formatDate,
+  Loading,
+  Modal,
+  PageHeader,
+  Progress,
+  TextField,
+} from '../components/ui';
+import { useAction, useLoad } from '../hooks';
+import { useLang, useT } from '../i18n';
+import { type Issuer, useSession } from '../session';
+import { typeLabel } from './document-status';
+
+interface Sequential {
+  documentType: string;
+  sandbox: { current: number; next: number };
+  production: { current: number; next: number };
+}
+
+function daysUntil(iso: string | null): number | null {
+  return iso ? Math.floor((new Date(iso).getTime() - Date.now()) / 86_400_000) : null;
+}
+
+export function IssuersPage() {
+  const t = useT();
+  const s = useSession();
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <PageHeader title={t('Emisores', 'Issuers')}>
+        <Button onClick={() => setAdding(true)}>{t('Nuevo punto de emisión', 'New issue point')}</Button>
+      </PageHeader>
+      {s.issuers.length === 0 && <Loading />}
+      {s.issuers.map((i) => (
+        <IssuerCard key={i.id} issuer={i} />
+      ))}
+      {adding && <NewIssuerModal onClose={() => setAdding(false)} />}
+    </>
+  );
+}
+
+function IssuerCard({ issuer }: { issuer: Issuer }) {
+  const t = useT();
+  const { lang } = useLang();
+  const s = useSession();
+  const seq = useLoad(
+    () => api<{ sequentials: Sequential[] }>('GET', `/v1/issuers/${issuer.id}/sequentials`),
+    [issuer.id],
+  );
+  const [renewing, setRenewing] = useState(false);
+  const [editing, setEditing] = useState<Sequential | null>(null);
+  const pause = useAction(async () => {
+    await api('PATCH', `/v1/issuers/${issuer.id}/can-issue`, { body: { canIssue: !issuer.canIssue } });
+    await s.reload();
+  });
+  const days = daysUntil(issuer.certExpiry);
+  const env = s.tenant?.sandbox ? 'sandbox' : 'production';
+  return (
+    <Card
+      title={`${issuer.branchCode}-${issuer.issuePointCode} · ${issuer.tradeName ?? issuer.businessName}`}
+    >
+      <div className="row wrap">
+        <Badge
+          value={issuer.canIssue ? t('Emitiendo', 'Issuing') : t('Pausado', 'Paused')}
+          tone={issuer.canIssue ? 'authorized' : 'returned'}
+        />
+        <span className="muted">RUC {issuer.ruc}</span>
+      </div>
+      <dl className="kv">
+        <dt>{t('Certificado caduca', 'Certificate expires')}</dt>
+        <dd>
+          {formatDate(issuer.certExpiry, lang)}{' '}
+          {days !== null && (
+            <span className={days <= 30 ? 'warn-text' : 'muted'}>
+              ({t(`en ${days} días`, `in ${days} days`)})
+            </span>
+          )}
+        </dd>
+        <dt>{t('Huella', 'Fingerprint')}</dt>
+        <dd className="mono wrap-anywhere">{issuer.certFingerprint ?? '—'}</dd>
+      </dl>
+      <div className="toolbar">
+        <Button variant="secondary" busy={pause.busy} onClick={() => void pause.run()}>
+          {issuer.canIssue ? t('Pausar emisión', 'Pause issuing') : t('Reanudar emisión', 'Resume issuing')}
+        </Button>
+        <Button variant="secondary" onClick={() => setRenewing(true)}>
+          {t('Renovar certificado', 'Renew certificate')}
+        </Button>
+      </div>
+      <FormError error={pause.error} />
+      <h3>{t('Secuenciales', 'Sequentials')}</h3>
+      {seq.data ? (
+        <table className="table compact">
+          <thead>
+            <tr>
+              <th>{t('Tipo', 'Type')}</th>
+              <th className="num">{t('Pruebas: siguiente', 'Sandbox: next')}</th>
+              <th className="num">{t('Producción: siguiente', 'Production: next')}</th>
+              <th>
+                <span className="sr-only">{t('Acciones', 'Actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {seq.data.sequentials.map((q) => (
+              <tr key={q.documentType}>
+                <td>{typeLabel(t, q.documentType)}</td>
+                <td className="num">{q.sandbox.next}</td>
+                <td className="num">{q.production.next}</td>
+                <td>
+                  <Button variant="link" onClick={() => setEditing(q)}>
+                    {t('Cambiar', 'Change')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <FormError error={seq.error} />
+      )}
+      {renewing && <RenewModal issuer={issuer} onClose={() => setRenewing(false)} />}
+      {editing && (
+        <SequentialModal
+          issuerId={issuer.id}
+          row={editing}
+          environment={env}
+          onClose={() => setEditing(null)}
+          onDone={() => void seq.reload()}
+        />
+      )}
+    </Card>
+  );
+}
+
+function SequentialModal({
+  issuerId,
+  row,
+  environment,
+  onClose,
+  onDone,
+}: {
+  issuerId: string;
+  row: Sequential;
+  environment: 'sandbox' | 'production';
+  onClose(): void;
+  onDone(): void;
+}) {
+  const t = useT();
+  const [next, setNext] = useState(String(row[environment].next));
+  const save = useAction(async () => {
+    await api('PATCH', `/v1/issuers/${issuerId}/sequentials/${row.documentType}`, {
+      body: { environment, nextSequential: Number(next) },
+    });
+    onDone();
+    onClose();
+  });
+  return (
+    <Modal title={t('Siguiente secuencial', 'Next sequential')} onClose={onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save.run();
+        }}
+        noValidate
+      >
+        <TextField
+          label={t(`Siguiente número (${environment})`, `Next number (${environment})`)}
+          name="nextSequential"
+          inputMode="numeric"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          error={save.error}
+        />
+        <FormError error={save.error} fields={['nextSequential']} />
+        <Button type="submit" busy={save.busy}>
+          {t('Guardar', 'Save')}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
+
+function RenewModal({ issuer, onClose }: { issuer: Issuer; onClose(): void }) {
+  const t = useT();
+  const { lang } = useLang();
+  const s = useSession();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const renew = useAction(async (form: FormData) => {
+    if (form.get('certPassword') === '') form.delete('certPassword');
+    setProgress(0);
+    try {
+      const res = await api<{ certExpiry: string }>('PATCH', `/v1/issuers/${issuer.id}/certificate`, {
+        form,
+        onProgress: setProgress,
+      });
+      setDone(res.certExpiry);
+      await s.reload();
+    } finally {
+      setProgress(null);
+    }
+  });
+  return (
+    <Modal title={t('Renovar certificado', 'Renew certificate')} onClose={onClose}>
+      {done ? (
+        <Alert kind="success">
+          {t(
+            `Certificado renovado; caduca el ${formatDate(done, lang)}.`,
+            `Certificate renewed; it expires on ${formatDate(done, lang)}.`,
+          )}
+        </Alert>
+      ) : (
+        <form
+          onSubmit={(e: FormEvent<HTMLFormElement>) => {
+            e.preventDefault();
+            void renew.run(new FormData(e.currentTarget));
+          }}
+          noValidate
+        >
+          <TextField
+            label={t('Certificado (.p12)', 'Certificate (.p12)')}
+            name="cert"
+            type="file"
+            accept=".p12,.pfx"
+            required
+            error={renew.error}
+          />
+          <TextField
+            label={t('Contraseña', 'Password')}
+            name="certPassword"
+            type="password"
+            error={renew.error}
+          />
+          <FormError error={renew.error} fields={['cert', 'certPassword']} />
+          {progress !== null && (
+            <Progress value={progress < 1 ? progress : null} label={t('Enviando', 'Uploading')} />
+          )}
+          <Button type="submit" busy={renew.busy}>
+            {t('Renovar', 'Renew')}
+          </Button>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+function NewIssuerModal({ onClose }: { onClose(): void }) {
+  const t = useT();
+  const s = useSession();
+  const create = useAction(async (form: FormData) => {
+    // The new point signs with the certificate of the current one unless a file is given.
+    const cert = form.get('cert');
+    if (!(cert instanceof File) || cert.size === 0) {
+      form.delete('cert');
+      form.delete('certPassword');
+      if (s.issuerId) form.set('sourceIssuerId', s.issuerId);
+    }
+    for (const k of ['branchAddress', 'tradeName']) if (form.get(k) === '') form.delete(k);
+    await api('POST', '/v1/issuers', { form });
+    await s.reload();
+    onClose();
+  });
+  return (
+    <Modal title={t('Nuevo punto de emisión', 'New issue point')} onClose={onClose}>
+      <form
+        onSubmit={(e: FormEvent<HTMLFormElement>) => {
+          e.preventDefault();
+          void create.run(new FormData(e.currentTarget));
+        }}
+        noValidate
+      >
+        <div className="grid2">
+          <TextField
+            label={t('Establecimiento', 'Branch code')}
+            name="branchCode"
+            maxLength={3}
+            required
+            error={create.error}
+          />
+          <TextField
+            label={t('Punto de emisión', 'Issue point')}
+            name="issuePointCode"
+            maxLength={3}
+            required
+            error={create.error}
+          />
+        </div>
+        <TextField
+          label={t('Dirección del establecimiento', 'Branch address')}
+          name="branchAddress"
+          maxLength={300}
+          error={create.error}
+        />
+        <TextField
+          label={t(
+            'Certificado (.p12, opcional: se usa el actual)',
+            'Certificate (.p12, optional: the current one is used)',
+          )}
+          name="cert"
+          type="file"
+          accept=".p12,.pfx"
+          error={create.error}
+        />
+        <TextField
+          label={t('Contraseña', 'Password')}
+          name="certPassword"
+          type="password"
+          error={create.error}
+        />
+        <FormError
+          error={create.error}
+          fields={['branchCode', 'issuePointCode', 'branchAddress', 'cert', 'certPassword']}
+        />
+        <Button type="submit" busy={create.busy}>
+          {t('Crear', 'Create')}
+        </Button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,245 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../api';
+import {
+  Badge,
+  BarChart,
+  Button,
+  Card,
+  CheckField,
+  FormError,
+  formatDateTime,
+  Loading,
+  Modal,
+  PageHeader,
+  SelectField,
+  ShownOnce,
+  TextField,
+} from '../components/ui';
+import { useAction, useLoad } from '../hooks';
+import { useLang, useT } from '../i18n';
+import { useSession } from '../session';
+
+interface ApiKey {
+  id: string;
+  label: string | null;
+  environment: string;
+  scopes: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  requestCount: number;
+}
+
+export const SCOPES = [
+  'documents:write',
+  'documents:read',
+  'issuers:read',
+  'issuers:write',
+  'keys:manage',
+  'billing:manage',
+  'webhooks:manage',
+  'tenant:manage',
+  'tenant:promote',
+];
+
+export function KeysPage() {
+  const t = useT();
+  const { lang } = useLang();
+  const list = useLoad(
+    () => api<{ keys: ApiKey[]; limit: { max: number; used: number } }>('GET', '/v1/keys'),
+    [],
+  );
+  const [selected, setSelected] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const keyId = selected ?? list.data?.keys[0]?.id ?? null;
+  const usage = useLoad(
+    () =>
+      keyId
+        ? api<{ usage: { date: string; requestCount: number }[] }>('GET', `/v1/keys/${keyId}/usage?days=30`)
+        : Promise.resolve(null),
+    [keyId],
+  );
+  const revoke = useAction(async (id: string) => {
+    await api('DELETE', `/v1/keys/${id}`);
+    setRevoking(null);
+    if (selected === id) setSelected(null);
+    await list.reload();
+  });
+  const limit = list.data?.limit;
+  const chosen = list.data?.keys.find((k) => k.id === keyId);
+  return (
+    <>
+      <PageHeader title={t('Claves de API', 'API keys')}>
+        <Button onClick={() => setCreating(true)}>{t('Nueva clave', 'New key')}</Button>
+      </PageHeader>
+      {limit && (
+        <p className="muted">
+          {t(
+            `Claves adicionales: ${limit.used} de ${limit.max} de tu plan.`,
+            `Additional keys: ${limit.used} of ${limit.max} in your plan.`,
+          )}
+        </p>
+      )}
+      {!list.data ? (
+        list.error ? (
+          <FormError error={list.error} />
+        ) : (
+          <Loading />
+        )
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{t('Etiqueta', 'Label')}</th>
+                <th>{t('Ambiente', 'Environment')}</th>
+                <th>{t('Permisos', 'Scopes')}</th>
+                <th>{t('Último uso', 'Last used')}</th>
+                <th className="num">{t('Solicitudes', 'Requests')}</th>
+                <th>
+                  <span className="sr-only">{t('Acciones', 'Actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.keys.map((k) => (
+                <tr key={k.id} className={k.id === keyId ? 'selected' : undefined}>
+                  <td>
+                    <button
+                      type="button"
+                      className="linkish"
+                      onClick={() => setSelected(k.id)}
+                      aria-pressed={k.id === keyId}
+                    >
+                      {k.label ?? t('(sin etiqueta)', '(no label)')}
+                    </button>
+                  </td>
+                  <td>
+                    <Badge value={k.environment} />
+                  </td>
+                  <td className="scopes">
+                    {k.scopes.length === SCOPES.length ? t('Todos', 'All') : k.scopes.join(', ')}
+                  </td>
+                  <td>{formatDateTime(k.lastUsedAt, lang)}</td>
+                  <td className="num">{k.requestCount}</td>
+                  <td>
+                    <Button
+                      variant="link"
+                      onClick={() => setRevoking(k)}
+                      aria-label={t(`Revocar ${k.label ?? k.id}`, `Revoke ${k.label ?? k.id}`)}
+                    >
+                      {t('Revocar', 'Revoke')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {chosen && (
+        <Card
+          title={t(
+            `Uso de "${chosen.label ?? chosen.id.slice(0, 8)}" en 30 días`,
+            `Usage of "${chosen.label ?? chosen.id.slice(0, 8)}" over 30 days`,
+          )}
+        >
+          {usage.data ? (
+            <BarChart
+              data={usage.data.usage.map((u) => ({ x: u.date, y: u.requestCount }))}
+              label={t(
+                `${usage.data.usage.reduce((a, u) => a + u.requestCount, 0)} solicitudes en 30 días`,
+                `${usage.data.usage.reduce((a, u) => a + u.requestCount, 0)} requests in 30 days`,
+              )}
+            />
+          ) : (
+            <Loading />
+          )}
+        </Card>
+      )}
+      {creating && <CreateKeyModal onClose={() => setCreating(false)} onCreated={() => void list.reload()} />}
+      {revoking && (
+        <Modal title={t('Revocar clave', 'Revoke key')} onClose={() => setRevoking(null)}>
+          <p>
+            {t(
+              `La clave "${revoking.label ?? revoking.id}" dejará de funcionar de inmediato. Su historial de uso se conserva.`,
+              `The key "${revoking.label ?? revoking.id}" stops working at once. Its usage history stays.`,
+            )}
+          </p>
+          <FormError error={revoke.error} />
+          <div className="row">
+            <Button variant="danger" busy={revoke.busy} onClick={() => void revoke.run(revoking.id)}>
+              {t('Revocar', 'Revoke')}
+            </Button>
+            <Button variant="link" onClick={() => setRevoking(null)}>
+              {t('Cancelar', 'Cancel')}
+            </Button>
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}
+
+function CreateKeyModal({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
+  const t = useT();
+  const s = useSession();
+  const [token, setToken] = useState<string | null>(null);
+  const create = useAction(async (form: FormData) => {
+    const scopes = form.getAll('scopes').map(String);
+    const label = String(form.get('label') ?? '').trim();
+    const res = await api<{ apiKey: string }>('POST', '/v1/keys', {
+      body: { label: label || undefined, environment: form.get('environment'), scopes },
+    });
+    setToken(res.apiKey);
+    onCreated();
+  });
+  return (
+    <Modal title={t('Nueva clave de API', 'New API key')} onClose={onClose}>
+      {token ? (
+        <>
+          <ShownOnce label={t('Tu nueva clave', 'Your new key')} value={token} />
+          <Button onClick={onClose}>{t('Listo', 'Done')}</Button>
+        </>
+      ) : (
+        <form
+          onSubmit={(e: FormEvent<HTMLFormElement>) => {
+            e.preventDefault();
+            void create.run(new FormData(e.currentTarget));
+          }}
+          noValidate
+        >
+          <TextField label={t('Etiqueta', 'Label')} name="label" maxLength={100} error={create.error} />
+          <SelectField
+            label={t('Ambiente', 'Environment')}
+            name="environment"
+            defaultValue={s.tenant?.sandbox ? 'sandbox' : 'production'}
+            error={create.error}
+            options={[
+              ['sandbox', t('Pruebas', 'Sandbox')],
+              ['production', t('Producción', 'Production')],
+            ]}
+          />
+          <fieldset>
+            <legend>{t('Permisos', 'Scopes')}</legend>
+            <div className="grid2 tight">
+              {SCOPES.map((sc) => (
+                <CheckField
+                  key={sc}
+                  name="scopes"
+                  value={sc}
+                  defaultChecked={sc.startsWith('documents') || sc === 'issuers:read'}
+                  label={<code>{sc}</code>}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <FormError error={create.error} fields={['label', 'environment']} />
+          <Button type="submit" busy={create.busy}>
+            {t('Crear clave', 'Create key')}
+          </Button>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,122 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../api';
+import { Alert, Button, Card, FormError, PageHeader, SelectField, TextField } from '../components/ui';
+import { useAction } from '../hooks';
+import { useT } from '../i18n';
+import { navigate } from '../router';
+import { useSession } from '../session';
+import { emptyLine, type Line, LinesEditor, toItems, totalOf } from './lines-editor';
+
+export function NewInvoicePage() {
+  const t = useT();
+  const s = useSession();
+  const [lines, setLines] = useState<Line[]>([emptyLine()]);
+  const create = useAction(async (form: FormData) => {
+    const get = (k: string) => String(form.get(k) ?? '').trim();
+    const body = {
+      documentType: '01',
+      buyer: {
+        idType: get('buyer.idType'),
+        id: get('buyer.id'),
+        name: get('buyer.name'),
+        email: get('buyer.email'),
+        ...(get('buyer.address') && { address: get('buyer.address') }),
+      },
+      items: toItems(lines),
+      payments: [{ method: get('payments[0].method'), total: totalOf(lines) }],
+    };
+    const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
+      body,
+      issuer: s.issuerId,
+      // A double click or a retry after a lost answer returns the same document.
+      headers: { 'idempotency-key': idempotencyKey },
+    });
+    navigate(`/app/documents/${res.document.accessKey}`);
+  });
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void create.run(new FormData(e.currentTarget));
+  };
+  const err = create.error;
+  return (
+    <>
+      <PageHeader title={t('Nueva factura', 'New invoice')} />
+      {s.tenant?.sandbox && (
+        <Alert>
+          {t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Card title={t('Cliente', 'Buyer')}>
+          <div className="grid2">
+            <SelectField
+              label={t('Tipo de identificación', 'ID type')}
+              name="buyer.idType"
+              defaultValue="05"
+              error={err}
+              options={[
+                ['05', t('Cédula', 'National ID card')],
+                ['04', 'RUC'],
+                ['06', t('Pasaporte', 'Passport')],
+                ['07', t('Consumidor final', 'Final consumer')],
+                ['08', t('Identificación del exterior', 'Foreign ID')],
+              ]}
+            />
+            <TextField
+              label={t('Identificación', 'ID number')}
+              name="buyer.id"
+              required
+              maxLength={20}
+              error={err}
+            />
+            <TextField
+              label={t('Nombre o razón social', 'Name')}
+              name="buyer.name"
+              required
+              maxLength={300}
+              error={err}
+            />
+            <TextField label={t('Correo', 'Email')} name="buyer.email" type="email" required error={err} />
+            <TextField label={t('Dirección', 'Address')} name="buyer.address" maxLength={300} error={err} />
+            <SelectField
+              label={t('Forma de pago', 'Payment method')}
+              name="payments[0].method"
+              defaultValue="20"
+              error={err}
+              options={[
+                ['01', t('Sin utilización del sistema financiero', 'Cash (outside the financial system)')],
+                ['16', t('Tarjeta de débito', 'Debit card')],
+                ['19', t('Tarjeta de crédito', 'Credit card')],
+                [
+                  '20',
+                  t('Otros con utilización del sistema financiero', 'Other, through the financial system'),
+                ],
+              ]}
+            />
+          </div>
+        </Card>
+        <Card>
+          <LinesEditor lines={lines} onChange={setLines} error={err} />
+        </Card>
+        <FormError
+          error={err}
+          fields={[
+            'buyer.idType',
+            'buyer.id',
+            'buyer.name',
+            'buyer.email',
+            'buyer.address',
+            'payments[0].method',
+            ...lines.flatMap((_, i) =>
+              ['mainCode', 'description', 'quantity', 'unitPrice'].map((f) => `items[${i}].${f}`),
+            ),
+          ]}
+        />
+        <Button type="submit" busy={create.busy}>
+          {t('Emitir factura', 'Issue invoice')}
+        </Button>
+      </form>
+    </>
+  );
+}

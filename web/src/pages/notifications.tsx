@@ -1,0 +1,127 @@
+import { api } from '../api';
+import {
+  Badge,
+  Button,
+  Card,
+  CheckField,
+  FormError,
+  formatDateTime,
+  Loading,
+  PageHeader,
+} from '../components/ui';
+import { useAction, useLoad } from '../hooks';
+import { useLang, useT } from '../i18n';
+
+interface Notification {
+  id: string;
+  type: string;
+  severity: string;
+  title: string;
+  message: string;
+  readAt: string | null;
+  createdAt: string;
+}
+
+interface Preference {
+  type: string;
+  channel: string;
+  enabled: boolean;
+}
+
+export function NotificationsPage() {
+  const t = useT();
+  const { lang } = useLang();
+  const list = useLoad(
+    () => api<{ notifications: Notification[]; unreadCount: number }>('GET', '/v1/notifications'),
+    [],
+  );
+  const prefs = useLoad(() => api<{ preferences: Preference[] }>('GET', '/v1/notifications/preferences'), []);
+  const read = useAction(async (id: string) => {
+    await api('POST', `/v1/notifications/${id}/read`);
+    await list.reload();
+  });
+  const toggle = useAction(async (p: Preference) => {
+    await api('PATCH', '/v1/notifications/preferences', {
+      body: { preferences: [{ ...p, enabled: !p.enabled }] },
+    });
+    await prefs.reload();
+  });
+  const types = [...new Set(prefs.data?.preferences.map((p) => p.type) ?? [])];
+  return (
+    <>
+      <PageHeader title={t('Notificaciones', 'Notifications')} />
+      <Card>
+        {!list.data ? (
+          list.error ? (
+            <FormError error={list.error} />
+          ) : (
+            <Loading />
+          )
+        ) : list.data.notifications.length === 0 ? (
+          <p className="muted">{t('Nada por ahora.', 'Nothing yet.')}</p>
+        ) : (
+          <ul className="notifications">
+            {list.data.notifications.map((n) => (
+              <li key={n.id} className={n.readAt ? 'read' : 'unread'}>
+                <div className="row between">
+                  <strong>{n.title}</strong>
+                  <Badge value={n.severity} />
+                </div>
+                <p>{n.message}</p>
+                <div className="row between">
+                  <small className="muted">{formatDateTime(n.createdAt, lang)}</small>
+                  {!n.readAt && (
+                    <Button variant="link" onClick={() => void read.run(n.id)}>
+                      {t('Marcar como leída', 'Mark as read')}
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <FormError error={read.error} />
+      </Card>
+      <Card title={t('Preferencias', 'Preferences')}>
+        {prefs.data && (
+          <table className="table compact">
+            <thead>
+              <tr>
+                <th>{t('Tipo', 'Type')}</th>
+                <th>{t('En la app', 'In app')}</th>
+                <th>{t('Correo', 'Email')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {types.map((type) => (
+                <tr key={type}>
+                  <td>
+                    <code>{type}</code>
+                  </td>
+                  {['IN_APP', 'EMAIL'].map((channel) => {
+                    const p = prefs.data?.preferences.find((x) => x.type === type && x.channel === channel);
+                    return (
+                      <td key={channel}>
+                        {p ? (
+                          <CheckField
+                            name={`${type}-${channel}`}
+                            label={<span className="sr-only">{`${type} ${channel}`}</span>}
+                            checked={p.enabled}
+                            onChange={() => void toggle.run(p)}
+                          />
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <FormError error={toggle.error ?? prefs.error} />
+      </Card>
+    </>
+  );
+}

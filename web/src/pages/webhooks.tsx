@@ -1,0 +1,242 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../api';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CheckField,
+  FormError,
+  formatDateTime,
+  Loading,
+  Modal,
+  PageHeader,
+  ShownOnce,
+  TextField,
+} from '../components/ui';
+import { useAction, useLoad } from '../hooks';
+import { useLang, useT } from '../i18n';
+
+interface Endpoint {
+  id: string;
+  url: string;
+  eventTypes: string[];
+  active: boolean;
+  createdAt: string;
+}
+
+interface Delivery {
+  id: string;
+  event: string;
+  status: string;
+  attemptCount: number;
+  lastError: string | null;
+  createdAt: string;
+  attempts: {
+    number: number;
+    statusCode: number | null;
+    error: string | null;
+    success: boolean;
+    startedAt: string;
+  }[];
+}
+
+const EVENT_TYPES = [
+  'DOCUMENT_AUTHORIZED',
+  'CERT_EXPIRING',
+  'CERT_EXPIRED',
+  'SRI_SUBMISSION_FAILED',
+  'EMAIL_DELIVERY_FAILED',
+  'QUOTA_WARNING',
+];
+
+export function WebhooksPage() {
+  const t = useT();
+  const list = useLoad(
+    () => api<{ endpoints: Endpoint[]; limit: { max: number; used: number } }>('GET', '/v1/webhooks'),
+    [],
+  );
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const endpointId = selected ?? list.data?.endpoints[0]?.id ?? null;
+  const remove = useAction(async (id: string) => {
+    await api('DELETE', `/v1/webhooks/${id}`);
+    setSelected(null);
+    await list.reload();
+  });
+  return (
+    <>
+      <PageHeader title="Webhooks">
+        <Button onClick={() => setCreating(true)}>{t('Nuevo webhook', 'New webhook')}</Button>
+      </PageHeader>
+      <p className="muted">
+        {t(
+          'Recibe cada notificación por POST firmado (X-Service-Signature, HMAC-SHA256).',
+          'Receive every notification as a signed POST (X-Service-Signature, HMAC-SHA256).',
+        )}
+        {list.data && ` ${t('Usados', 'Used')}: ${list.data.limit.used}/${list.data.limit.max}.`}
+      </p>
+      {!list.data ? (
+        list.error ? (
+          <FormError error={list.error} />
+        ) : (
+          <Loading />
+        )
+      ) : list.data.endpoints.length === 0 ? (
+        <Alert>{t('Aún no hay webhooks.', 'No webhooks yet.')}</Alert>
+      ) : (
+        <ul className="endpoint-list">
+          {list.data.endpoints.map((e) => (
+            <li key={e.id} className={e.id === endpointId ? 'selected' : undefined}>
+              <button
+                type="button"
+                className="linkish mono"
+                onClick={() => setSelected(e.id)}
+                aria-pressed={e.id === endpointId}
+              >
+                {e.url}
+              </button>
+              <span className="muted">
+                {e.eventTypes.length ? e.eventTypes.join(', ') : t('Todos los eventos', 'All events')}
+              </span>
+              <Button
+                variant="link"
+                busy={remove.busy}
+                onClick={() => void remove.run(e.id)}
+                aria-label={t(`Eliminar ${e.url}`, `Delete ${e.url}`)}
+              >
+                {t('Eliminar', 'Delete')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormError error={remove.error} />
+      {endpointId && <Deliveries key={endpointId} endpointId={endpointId} />}
+      {creating && (
+        <CreateWebhookModal onClose={() => setCreating(false)} onCreated={() => void list.reload()} />
+      )}
+    </>
+  );
+}
+
+function Deliveries({ endpointId }: { endpointId: string }) {
+  const t = useT();
+  const { lang } = useLang();
+  const log = useLoad(
+    () => api<{ deliveries: Delivery[] }>('GET', `/v1/webhooks/${endpointId}/deliveries?limit=20`),
+    [endpointId],
+  );
+  const test = useAction(async () => {
+    await api('POST', `/v1/webhooks/${endpointId}/test`);
+    await log.reload();
+  });
+  return (
+    <Card title={t('Entregas', 'Deliveries')}>
+      <div className="row">
+        <Button variant="secondary" busy={test.busy} onClick={() => void test.run()}>
+          {t('Enviar evento de prueba', 'Send test event')}
+        </Button>
+        <Button variant="link" onClick={() => void log.reload()}>
+          {t('Actualizar', 'Refresh')}
+        </Button>
+      </div>
+      <FormError error={test.error} />
+      {log.data && (
+        <div className="table-wrap">
+          <table className="table" aria-label={t('Entregas', 'Deliveries')}>
+            <thead>
+              <tr>
+                <th>{t('Fecha', 'Date')}</th>
+                <th>{t('Evento', 'Event')}</th>
+                <th>{t('Estado', 'Status')}</th>
+                <th className="num">{t('Intentos', 'Attempts')}</th>
+                <th>{t('Último resultado', 'Last result')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.deliveries.map((d) => {
+                const last = d.attempts[d.attempts.length - 1];
+                return (
+                  <tr key={d.id}>
+                    <td>{formatDateTime(d.createdAt, lang)}</td>
+                    <td>{d.event}</td>
+                    <td>
+                      <Badge value={d.status} />
+                    </td>
+                    <td className="num">{d.attemptCount}</td>
+                    <td className="muted">
+                      {last
+                        ? last.statusCode
+                          ? `HTTP ${last.statusCode}`
+                          : (last.error ?? '—')
+                        : (d.lastError ?? '—')}
+                    </td>
+                  </tr>
+                );
+              })}
+              {log.data.deliveries.length === 0 && (
+                <tr>
+                  <td colSpan={5} className="muted">
+                    {t('Sin entregas todavía.', 'No deliveries yet.')}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function CreateWebhookModal({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
+  const t = useT();
+  const [secret, setSecret] = useState<string | null>(null);
+  const create = useAction(async (form: FormData) => {
+    const res = await api<{ secret: string }>('POST', '/v1/webhooks', {
+      body: { url: String(form.get('url') ?? '').trim(), eventTypes: form.getAll('eventTypes').map(String) },
+    });
+    setSecret(res.secret);
+    onCreated();
+  });
+  return (
+    <Modal title={t('Nuevo webhook', 'New webhook')} onClose={onClose}>
+      {secret ? (
+        <>
+          <ShownOnce label={t('Secreto de firma', 'Signing secret')} value={secret} />
+          <Button onClick={onClose}>{t('Listo', 'Done')}</Button>
+        </>
+      ) : (
+        <form
+          onSubmit={(e: FormEvent<HTMLFormElement>) => {
+            e.preventDefault();
+            void create.run(new FormData(e.currentTarget));
+          }}
+          noValidate
+        >
+          <TextField
+            label="URL (HTTPS)"
+            name="url"
+            type="url"
+            placeholder="https://"
+            required
+            error={create.error}
+          />
+          <fieldset>
+            <legend>{t('Eventos (ninguno = todos)', 'Events (none = all)')}</legend>
+            <div className="grid2 tight">
+              {EVENT_TYPES.map((ev) => (
+                <CheckField key={ev} name="eventTypes" value={ev} label={<code>{ev}</code>} />
+              ))}
+            </div>
+          </fieldset>
+          <FormError error={create.error} fields={['url']} />
+          <Button type="submit" busy={create.busy}>
+            {t('Crear webhook', 'Create webhook')}
+          </Button>
+        </form>
+      )}
+    </Modal>
+  );
+}

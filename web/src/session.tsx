@@ -1,0 +1,128 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { api, onSessionExpired } from './api';
+import { useLang } from './i18n';
+import { navigate } from './router';
+
+export interface Tenant {
+  id: string;
+  email: string;
+  subscriptionTier: string;
+  status: string;
+  suspensionReasonCode: string | null;
+  documentCount: number;
+  documentQuota: number;
+  sandbox: boolean;
+  agreementAcceptedAt: string | null;
+  agreementVersion: string | null;
+}
+
+export interface Issuer {
+  id: string;
+  ruc: string;
+  businessName: string;
+  tradeName: string | null;
+  branchCode: string;
+  issuePointCode: string;
+  branchAddress: string | null;
+  certFingerprint: string | null;
+  certExpiry: string | null;
+  canIssue: boolean;
+}
+
+interface SessionInfo {
+  environment: 'sandbox' | 'production';
+  expiresAt: string | null;
+  emailVerified: boolean;
+  language: 'es' | 'en';
+}
+
+interface SessionState {
+  status: 'loading' | 'signed-out' | 'signed-in';
+  session: SessionInfo | null;
+  tenant: Tenant | null;
+  issuers: Issuer[];
+  /** The issuer documents are read and issued for (X-Issuer-Id). */
+  issuerId: string | null;
+  setIssuerId(id: string): void;
+  reload(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+const ISSUER_KEY = 'einvoice.issuer';
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { lang } = useLang();
+  const [status, setStatus] = useState<SessionState['status']>('loading');
+  const [session, setSession] = useState<SessionInfo | null>(null);
+  const [tenant, setTenant] = useState<Tenant | null>(null);
+  const [issuers, setIssuers] = useState<Issuer[]>([]);
+  const [issuerId, setIssuerIdState] = useState<string | null>(localStorage.getItem(ISSUER_KEY));
+
+  const reload = useCallback(async () => {
+    try {
+      const s = await api<{ session: SessionInfo; tenant: SessionInfo & { language: 'es' | 'en' } }>(
+        'GET',
+        '/v1/session',
+      );
+      const [me, list] = await Promise.all([
+        api<{ tenant: Tenant }>('GET', '/v1/tenants/me'),
+        api<{ issuers: Issuer[] }>('GET', '/v1/issuers').catch(() => ({ issuers: [] as Issuer[] })),
+      ]);
+      setSession({ ...s.session, emailVerified: s.tenant.emailVerified, language: s.tenant.language });
+      setTenant(me.tenant);
+      setIssuers(list.issuers);
+      setIssuerIdState((cur) =>
+        cur && list.issuers.some((i) => i.id === cur) ? cur : (list.issuers[0]?.id ?? null),
+      );
+      setStatus('signed-in');
+    } catch {
+      setStatus('signed-out');
+      setSession(null);
+      setTenant(null);
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+    return onSessionExpired(() => {
+      setStatus('signed-out');
+      if (window.location.pathname.startsWith('/app')) navigate('/signin?expired=1', { replace: true });
+    });
+  }, [reload]);
+
+  // The account's email language follows the language chosen in the UI.
+  useEffect(() => {
+    if (status === 'signed-in' && session && session.language !== lang && tenant?.status !== 'SUSPENDED') {
+      api('PATCH', '/v1/tenants/language', { body: { language: lang } })
+        .then(() => setSession((s) => (s ? { ...s, language: lang } : s)))
+        .catch(() => undefined);
+    }
+  }, [status, session, lang, tenant?.status]);
+
+  const value: SessionState = {
+    status,
+    session,
+    tenant,
+    issuers,
+    issuerId,
+    setIssuerId(id) {
+      localStorage.setItem(ISSUER_KEY, id);
+      setIssuerIdState(id);
+    },
+    reload,
+    async signOut() {
+      await api('POST', '/v1/session/logout').catch(() => undefined);
+      setStatus('signed-out');
+      setTenant(null);
+      navigate('/signin');
+    },
+  };
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const ctx = useContext(SessionContext);
+  if (!ctx) throw new Error('SessionProvider missing');
+  return ctx;
+}
