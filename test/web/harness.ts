@@ -1,0 +1,116 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { createTestContext, type TestContext } from '../helpers/context.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
+
+export const ADMIN_TOKEN = 'operator-token-for-browser-tests';
+const SCREENSHOT_DIR = path.resolve('docs/screenshots');
+
+/** Debian's chromium, headless, with nothing reaching out to the network and a throwaway profile. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface WebStack {
+  ctx: TestContext;
+  smtp: TestSmtpServer;
+  baseUrl: string;
+  browser: BrowserContext;
+  newPage(opts?: { width?: number; height?: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real service on an ephemeral port (the app served by the API server, worker running, an
+ * SMTP server in the test process) and a real chromium driving it.
+ */
+export async function startWebStack(
+  opts: { env?: Record<string, string>; contextOptions?: Parameters<typeof createTestContext>[0] } = {},
+): Promise<WebStack> {
+  const smtp = await startTestSmtpServer();
+  const ctx = await createTestContext({
+    ...opts.contextOptions,
+    env: { SMTP_URL: smtp.url, ADMIN_TOKEN, ...opts.contextOptions?.env, ...opts.env },
+  });
+  await ctx.startWorker();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (ctx.app.server.address() as AddressInfo).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const profile = mkdtempSync(path.join(tmpdir(), 'einvoice-chromium-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 860 },
+    acceptDownloads: true,
+    locale: 'es-EC',
+  });
+  browser.setDefaultTimeout(20_000);
+  // The first page of a persistent context is opened by chromium itself; tests open their own.
+  for (const p of browser.pages()) await p.close();
+  return {
+    ctx,
+    smtp,
+    baseUrl,
+    browser,
+    async newPage(size) {
+      const page = await browser.newPage();
+      if (size) await page.setViewportSize({ width: size.width ?? 1280, height: size.height ?? 860 });
+      page.on('pageerror', (e) => process.stderr.write(`[browser] ${e.message}\n`));
+      return page;
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      rmSync(profile, { recursive: true, force: true });
+      await ctx.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** The text of the first email to `to` whose subject matches, among those after the `since`-th message. */
+export async function emailTo(stack: WebStack, to: string, subject: RegExp, since = 0) {
+  const mail = await stack.smtp.waitFor(
+    (m) =>
+      stack.smtp.messages.indexOf(m) >= since &&
+      (m.to as { text: string }).text.toLowerCase() === to.toLowerCase() &&
+      subject.test(m.subject ?? ''),
+  );
+  return mail.text ?? '';
+}
+
+/** Signs in through the page: email, then the code read from the email that arrived. */
+export async function signInThroughUi(stack: WebStack, page: Page, email: string): Promise<void> {
+  const before = stack.smtp.messages.length;
+  await page.goto('/signin');
+  await page.getByLabel(/Correo electrónico|Email/).fill(email);
+  await page.getByRole('button', { name: /Enviar código|Email me a code/ }).click();
+  const mail = await stack.smtp.waitFor(
+    (m) =>
+      stack.smtp.messages.indexOf(m) >= before &&
+      (m.to as { text: string }).text.toLowerCase() === email.toLowerCase() &&
+      /código|code/i.test(m.subject ?? ''),
+  );
+  const code = /(?:es|is) (\d{6})\./.exec(mail.text ?? '')![1]!;
+  await page.getByLabel(/Código de 6 dígitos|6-digit code/).fill(code);
+  await page.getByRole('button', { name: /^(Ingresar|Sign in)$/ }).click();
+  await page.waitForURL('**/app');
+}
+
+/** Writes docs/screenshots/<name>.png when SCREENSHOTS=1 (`npm run screenshots`), so test runs leave the tree alone. */
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: opts.fullPage ?? true });
+}
