@@ -92,6 +92,8 @@ export async function emailTo(stack: WebStack, to: string, subject: RegExp, sinc
 /** Signs in through the page: email, then the code read from the email that arrived. */
 export async function signInThroughUi(stack: WebStack, page: Page, email: string): Promise<void> {
   const before = stack.smtp.messages.length;
+  // One browser profile serves every test: start from no session.
+  await stack.browser.clearCookies();
   await page.goto('/signin');
   await page.getByLabel(/Correo electrónico|Email/).fill(email);
   await page.getByRole('button', { name: /Enviar código|Email me a code/ }).click();

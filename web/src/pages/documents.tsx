@@ -170,7 +170,7 @@ function Filters({
   error: import('../api').ApiError | null;
 }) {
   const t = useT();
-  const [open, setOpen] = useState(FILTERS.some((f) => query.get(f)));
+  const [open, setOpen] = useState(FILTERS.some((f) => !f.startsWith('sort') && query.get(f)));
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
