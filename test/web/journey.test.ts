@@ -91,7 +91,14 @@ describe('the owner journey in the browser', () => {
     await page.getByRole('heading', { name: 'This month' }).waitFor();
     // The account's email language follows the UI.
     await expect
-      .poll(async () => (await stack.ctx.query<{ language: string }>(`select language from tenants where email = $1`, [email]))[0]!.language)
+      .poll(
+        async () =>
+          (
+            await stack.ctx.query<{ language: string }>(`select language from tenants where email = $1`, [
+              email,
+            ])
+          )[0]!.language,
+      )
       .toBe('en');
     await page.close();
   });

@@ -39,11 +39,20 @@ describe('API keys screen', () => {
       `select scopes, label from api_keys where label = 'ERP de la matriz' and tenant_id = $1`,
       [tenant.tenantId],
     );
-    expect(row!.scopes.sort()).toEqual(['documents:read', 'documents:write', 'issuers:read', 'webhooks:manage']);
+    expect(row!.scopes.sort()).toEqual([
+      'documents:read',
+      'documents:write',
+      'issuers:read',
+      'webhooks:manage',
+    ]);
 
     // Use the new key, then read its chart: today's bar carries the requests.
     for (let i = 0; i < 3; i++) {
-      const res = await stack.ctx.app.inject({ method: 'GET', url: '/v1/tenants/me', headers: bearer(token) });
+      const res = await stack.ctx.app.inject({
+        method: 'GET',
+        url: '/v1/tenants/me',
+        headers: bearer(token),
+      });
       expect(res.statusCode).toBe(200);
     }
     await stack.ctx.deps.usage.flush();
@@ -54,9 +63,16 @@ describe('API keys screen', () => {
     await screenshot(page, 'keys');
 
     await page.getByRole('button', { name: 'Revocar ERP de la matriz' }).click();
-    await page.getByRole('dialog', { name: 'Revocar clave' }).getByRole('button', { name: 'Revocar' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revocar clave' })
+      .getByRole('button', { name: 'Revocar' })
+      .click();
     await page.getByRole('button', { name: 'ERP de la matriz', exact: true }).waitFor({ state: 'detached' });
-    const revoked = await stack.ctx.app.inject({ method: 'GET', url: '/v1/tenants/me', headers: bearer(token) });
+    const revoked = await stack.ctx.app.inject({
+      method: 'GET',
+      url: '/v1/tenants/me',
+      headers: bearer(token),
+    });
     expect(revoked.statusCode).toBe(401);
     await page.close();
   });
@@ -116,7 +132,11 @@ describe('documents screens', () => {
       page.getByRole('button', { name: 'Descargar RIDE (PDF)' }).click(),
     ]);
     expect(ride.suggestedFilename()).toMatch(/^RIDE-001-001-\d{9}\.pdf$/);
-    expect(readFileSync((await ride.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await ride.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const [xml] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Descargar XML' }).click(),
@@ -129,7 +149,12 @@ describe('documents screens', () => {
   it('lists documents with filters, sorting and pages', async () => {
     for (let i = 0; i < 11; i++) {
       const body = invoiceBody({
-        buyer: { idType: '05', id: '1710034065', name: `Cliente ${String(i).padStart(2, '0')}`, email: 'c@example.com' },
+        buyer: {
+          idType: '05',
+          id: '1710034065',
+          name: `Cliente ${String(i).padStart(2, '0')}`,
+          email: 'c@example.com',
+        },
       });
       const res = await createDocument(stack.ctx, tenant, body);
       expect(res.statusCode, res.body).toBe(201);

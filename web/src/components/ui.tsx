@@ -285,34 +285,44 @@ export function Modal({ title, onClose, children }: { title: string; onClose(): 
   );
 }
 
-/** Requests per day as bars (the keys' 30-day usage). */
+/** Requests per day as bars (the keys' 30-day usage), with the peak marked on the axis. */
 export function BarChart({ data, label }: { data: { x: string; y: number }[]; label: string }) {
   const max = Math.max(1, ...data.map((d) => d.y));
-  const w = 600;
-  const h = 140;
-  const bw = w / Math.max(1, data.length);
+  const left = 36;
+  const right = 8;
+  const w = 640;
+  const h = 120;
+  const bw = (w - left - right) / Math.max(1, data.length);
+  const n = data.length;
+  // A date under every 7th bar, and under the last one when it is not too close to the previous label.
+  const labelled = (i: number) => i % 7 === 0 || (i === n - 1 && (n - 1) % 7 >= 3);
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${w} ${h + 20}`} role="img" aria-label={label}>
-        <line x1="0" y1={h} x2={w} y2={h} stroke="#cbd5e1" />
+      <svg viewBox={`0 0 ${w} ${h + 24}`} role="img" aria-label={label}>
+        <line x1={left} y1={h} x2={w - right} y2={h} stroke="#cbd5e1" />
+        <line x1={left} y1={10} x2={w - right} y2={10} stroke="#eef2f7" strokeDasharray="4 4" />
+        <text x={left - 6} y={14} fontSize="11" textAnchor="end" fill="#64748b">
+          {max}
+        </text>
+        <text x={left - 6} y={h + 4} fontSize="11" textAnchor="end" fill="#64748b">
+          0
+        </text>
         {data.map((d, i) => {
           const bh = (d.y / max) * (h - 10);
+          const x = left + i * bw;
           return (
             <g key={d.x}>
-              <rect x={i * bw + 2} y={h - bh} width={bw - 4} height={bh} rx="2" fill="#0b5cab">
+              <rect x={x + 2} y={h - bh} width={Math.max(1, bw - 4)} height={bh} rx="2" fill="#0b5cab">
                 <title>{`${d.x}: ${d.y}`}</title>
               </rect>
-              {(i === 0 || i === data.length - 1 || i % 7 === 0) && (
-                <text x={i * bw + bw / 2} y={h + 15} fontSize="10" textAnchor="middle" fill="#64748b">
-                  {d.x.slice(5)}
+              {labelled(i) && (
+                <text x={x + bw / 2} y={h + 17} fontSize="11" textAnchor="middle" fill="#64748b">
+                  {d.x.slice(8)}/{d.x.slice(5, 7)}
                 </text>
               )}
             </g>
           );
         })}
-        <text x="4" y="12" fontSize="10" fill="#64748b">
-          {max}
-        </text>
       </svg>
       <figcaption>{label}</figcaption>
     </figure>

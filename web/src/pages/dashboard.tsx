@@ -29,9 +29,13 @@ async function loadStats(issuer: string, from: string, to: string): Promise<Stat
   const listed = STATUS_ORDER.filter((st) => st !== 'VOIDED');
   const totals = await Promise.all(
     listed.map((st) =>
-      api<{ pagination: { total: number } }>('GET', `/v1/documents?status=${st}&from=${from}&to=${to}&limit=1`, {
-        issuer,
-      }).then((r) => [st, r.pagination.total] as const),
+      api<{ pagination: { total: number } }>(
+        'GET',
+        `/v1/documents?status=${st}&from=${from}&to=${to}&limit=1`,
+        {
+          issuer,
+        },
+      ).then((r) => [st, r.pagination.total] as const),
     ),
   );
   const byStatus: Record<string, number> = Object.fromEntries(totals);
@@ -45,10 +49,7 @@ export function DashboardPage() {
   const s = useSession();
   const month = currentMonth();
   const stats = useLoad(
-    () =>
-      s.issuerId
-        ? loadStats(s.issuerId, month.from, month.to)
-        : Promise.resolve(null),
+    () => (s.issuerId ? loadStats(s.issuerId, month.from, month.to) : Promise.resolve(null)),
     [s.issuerId],
   );
   const agreements = useLoad(

@@ -92,11 +92,11 @@ export function DocumentsPage() {
               <thead>
                 <tr>
                   {sortHeader('sequential', t('Número', 'Number'))}
-                  <th>{t('Tipo', 'Type')}</th>
+                  <th className="hide-sm">{t('Tipo', 'Type')}</th>
                   {sortHeader('issueDate', t('Fecha', 'Date'))}
                   <th className="num">Total</th>
                   {sortHeader('status', t('Estado', 'Status'))}
-                  <th>{t('Correo al cliente', 'Buyer email')}</th>
+                  <th className="hide-sm">{t('Correo al cliente', 'Buyer email')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -105,13 +105,13 @@ export function DocumentsPage() {
                     <td>
                       <Link href={`/app/documents/${d.accessKey}`}>{d.sequential}</Link>
                     </td>
-                    <td>{typeLabel(t, d.documentType)}</td>
+                    <td className="hide-sm">{typeLabel(t, d.documentType)}</td>
                     <td>{d.issueDate}</td>
                     <td className="num">{money(d.total, lang)}</td>
                     <td>
                       <Badge value={statusLabel(t, d.status)} tone={d.status.toLowerCase()} />
                     </td>
-                    <td className="muted">{d.email?.status ?? '—'}</td>
+                    <td className="muted hide-sm">{d.email?.status ?? '—'}</td>
                   </tr>
                 ))}
                 {list.data.data.length === 0 && (
