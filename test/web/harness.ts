@@ -113,6 +113,6 @@ export async function signInThroughUi(stack: WebStack, page: Page, email: string
 export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   if (process.env.SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate('document.fonts.ready');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: opts.fullPage ?? true });
 }

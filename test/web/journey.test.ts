@@ -58,7 +58,8 @@ describe('the owner journey in the browser', () => {
     expect(session.httpOnly).toBe(true);
     expect(session.sameSite).toBe('Lax');
     // Page scripts cannot read the session, only the CSRF token.
-    const readable = await page.evaluate(() => document.cookie);
+    // A string expression: the server's tsconfig has no DOM types.
+    const readable = String(await page.evaluate('document.cookie'));
     expect(readable).toContain('eik_csrf=');
     expect(readable).not.toContain('eik_session');
     await screenshot(page, 'dashboard');

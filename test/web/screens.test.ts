@@ -191,7 +191,7 @@ describe('documents screens', () => {
     await page.getByRole('link', { name: 'Comprobantes' }).click();
     await page.getByText(/Página 1 de/).waitFor();
     // Nothing wider than the screen but the table, which scrolls inside its own box.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'documents-phone');
     await page.close();
