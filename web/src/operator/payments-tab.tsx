@@ -10,12 +10,20 @@ interface ReviewPayment {
   status: string;
   total_amount: string;
   purpose: string;
-  target_tier?: string | null;
-  reported_at?: string | null;
-  tenant?: { id: string; email: string; businessName?: string };
-  tenant_email?: string;
-  tier?: string;
-  proofs?: { id: string; mimeType?: string; mime_type?: string; contentType?: string; filename?: string }[];
+  target_tier: string | null;
+  reported_at: string | null;
+  tenant_email: string;
+  tenant_ruc: string;
+  plan_tier: string;
+  plan_billing_interval: string;
+  proof_count: number;
+}
+
+interface Proof {
+  id: string;
+  filename: string;
+  content_type: string;
+  uploaded_at: string;
 }
 
 const REASONS = [
@@ -54,14 +62,17 @@ function PaymentReview({ payment, onDone }: { payment: ReviewPayment; onDone(): 
     await admin('POST', `/payments/${payment.id}/reject`, { reasonCode: reason });
     onDone();
   });
-  const proof = payment.proofs?.[payment.proofs.length - 1];
+  const detail = useLoad(() => admin<{ proofs: Proof[] }>('GET', `/payments/${payment.id}`), [payment.id]);
+  const proofs = detail.data?.proofs ?? [];
+  const proof = proofs[proofs.length - 1];
   return (
-    <Card
-      title={`${payment.tenant?.email ?? payment.tenant_email ?? ''} · ${payment.purpose} ${payment.target_tier ?? payment.tier ?? ''}`}
-    >
+    <Card title={`${payment.tenant_email} · RUC ${payment.tenant_ruc}`}>
       <div className="review">
         <div>
           <p className="big">{money(payment.total_amount, lang)}</p>
+          <p>
+            {payment.purpose} · {payment.target_tier ?? payment.plan_tier} · {payment.plan_billing_interval}
+          </p>
           <p className="muted">
             {t('Reportado', 'Reported')} {formatDateTime(payment.reported_at, lang)}
           </p>
@@ -86,7 +97,9 @@ function PaymentReview({ payment, onDone }: { payment: ReviewPayment; onDone(): 
           <FormError error={verify.error ?? reject.error} fields={['reasonCode']} />
         </div>
         {proof ? (
-          <ProofPreview paymentId={payment.id} proofId={proof.id} />
+          <ProofPreview paymentId={payment.id} proofId={proof.id} filename={proof.filename} />
+        ) : detail.loading ? (
+          <Loading />
         ) : (
           <p className="muted">{t('Sin comprobante', 'No proof')}</p>
         )}
@@ -96,7 +109,15 @@ function PaymentReview({ payment, onDone }: { payment: ReviewPayment; onDone(): 
 }
 
 /** The proof as the operator sees it: an image inline, a PDF in a frame (fetched with the token, shown from a blob). */
-function ProofPreview({ paymentId, proofId }: { paymentId: string; proofId: string }) {
+function ProofPreview({
+  paymentId,
+  proofId,
+  filename,
+}: {
+  paymentId: string;
+  proofId: string;
+  filename: string;
+}) {
   const t = useT();
   const [view, setView] = useState<{ url: string; type: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -122,6 +143,7 @@ function ProofPreview({ paymentId, proofId }: { paymentId: string; proofId: stri
         <iframe src={view.url} title={t('Comprobante de pago (PDF)', 'Proof of payment (PDF)')} />
       )}
       <figcaption>
+        {filename} ·{' '}
         <a href={view.url} target="_blank" rel="noreferrer">
           {t('Abrir en otra pestaña', 'Open in a new tab')}
         </a>

@@ -23,7 +23,7 @@ interface Template {
 export function AgreementsTab() {
   const t = useT();
   const { lang } = useLang();
-  const list = useLoad(() => admin<{ templates: Template[] }>('GET', '/agreements'), []);
+  const list = useLoad(() => admin<{ agreements: Template[] }>('GET', '/agreements'), []);
   const publish = useAction(async (form: FormData) => {
     await admin('POST', '/agreements', {
       documentType: form.get('documentType'),
@@ -43,7 +43,7 @@ export function AgreementsTab() {
           )
         ) : (
           <ul>
-            {list.data.templates.map((x) => (
+            {list.data.agreements.map((x) => (
               <li key={`${x.documentType}-${x.version}`}>
                 <strong>{x.documentType}</strong> v{x.version}{' '}
                 <span className="muted">{formatDateTime(x.publishedAt, lang)}</span>
@@ -93,11 +93,12 @@ export function PricesTab() {
   const t = useT();
   const [done, setDone] = useState(false);
   const announce = useAction(async (form: FormData) => {
-    await admin('POST', '/tier-prices', {
+    // effectiveAt as YYYY-MM-DD: midnight in Ecuador for the operator API.
+    await admin('POST', '/prices', {
       tier: form.get('tier'),
       billingInterval: form.get('billingInterval'),
-      priceUsd: form.get('priceUsd'),
-      effectiveAt: new Date(String(form.get('effectiveAt'))).toISOString(),
+      price: form.get('price'),
+      effectiveAt: form.get('effectiveAt'),
     });
     setDone(true);
   });
@@ -135,7 +136,7 @@ export function PricesTab() {
           />
           <TextField
             label={t('Nuevo precio (USD, sin IVA)', 'New price (USD, before VAT)')}
-            name="priceUsd"
+            name="price"
             inputMode="decimal"
             required
             error={announce.error}
@@ -148,7 +149,7 @@ export function PricesTab() {
             error={announce.error}
           />
         </div>
-        <FormError error={announce.error} fields={['tier', 'billingInterval', 'priceUsd', 'effectiveAt']} />
+        <FormError error={announce.error} fields={['tier', 'billingInterval', 'price', 'effectiveAt']} />
         <Button type="submit" busy={announce.busy}>
           {t('Anunciar', 'Announce')}
         </Button>
@@ -159,10 +160,7 @@ export function PricesTab() {
 
 export function JobsTab() {
   const t = useT();
-  const list = useLoad(
-    () => admin<{ jobs: ({ name: string; description?: string } | string)[] }>('GET', '/jobs'),
-    [],
-  );
+  const list = useLoad(() => admin<{ jobs: string[] }>('GET', '/jobs'), []);
   const [ran, setRan] = useState<string | null>(null);
   const run = useAction(async (name: string) => {
     await admin('POST', `/jobs/${encodeURIComponent(name)}/run`, {});
@@ -179,12 +177,10 @@ export function JobsTab() {
         )
       ) : (
         <ul className="jobs">
-          {list.data.jobs.map((j) => {
-            const name = typeof j === 'string' ? j : j.name;
+          {list.data.jobs.map((name) => {
             return (
               <li key={name}>
-                <code>{name}</code>{' '}
-                {typeof j !== 'string' && j.description && <span className="muted">{j.description}</span>}
+                <code>{name}</code>
                 <Button variant="secondary" busy={run.busy} onClick={() => void run.run(name)}>
                   {t('Ejecutar ahora', 'Run now')}
                 </Button>

@@ -28,7 +28,7 @@ export function TenantsTab() {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const list = useLoad(
-    () => admin<{ tenants: AdminTenant[] }>('GET', `/tenants?search=${encodeURIComponent(q)}`),
+    () => admin<{ tenants: AdminTenant[] }>('GET', `/tenants?q=${encodeURIComponent(q)}`),
     [q],
   );
   return (

@@ -49,22 +49,22 @@ interface Subscription {
   pending_tier?: string | null;
   current_period_end?: string | null;
   payments: Payment[];
-  bankTransfer?: BankTransfer;
 }
 
 type Tier = Record<string, unknown> & { code?: string; tier?: string };
 
 const PAID = ['STARTER', 'GROWTH', 'BUSINESS'];
+const TRANSFER_KEY = 'einvoice.bankTransfer';
 
 /** Tolerates the tier listing's field names: the code, a monthly and a yearly price, the quota. */
 function tierView(x: Tier) {
   const pick = (...names: string[]) => names.map((n) => x[n]).find((v) => v !== undefined && v !== null);
   return {
     code: String(pick('code', 'tier') ?? ''),
-    monthly: pick('monthlyPriceUsd', 'monthlyPrice', 'monthly_price_usd', 'priceMonthly') as
+    monthly: pick('monthlyPrice', 'monthlyPriceUsd', 'monthly_price_usd', 'priceMonthly') as
       | string
       | undefined,
-    yearly: pick('yearlyPriceUsd', 'yearlyPrice', 'yearly_price_usd', 'priceYearly') as string | undefined,
+    yearly: pick('yearlyPrice', 'yearlyPriceUsd', 'yearly_price_usd', 'priceYearly') as string | undefined,
     quota: pick('documentQuota', 'document_quota', 'documents') as number | undefined,
     keys: pick('maxApiKeys', 'max_api_keys') as number | undefined,
   };
@@ -75,7 +75,16 @@ export function BillingPage() {
   const s = useSession();
   const subs = useLoad(() => api<{ subscriptions: Subscription[] }>('GET', '/v1/subscriptions/me'), []);
   const tiers = useLoad(() => api<{ tiers: Tier[] }>('GET', '/v1/tiers'), []);
-  const [transfer, setTransfer] = useState<BankTransfer | null>(null);
+  const [transfer, setTransferState] = useState<BankTransfer | null>(() => {
+    const saved = sessionStorage.getItem(TRANSFER_KEY);
+    return saved ? (JSON.parse(saved) as BankTransfer) : null;
+  });
+  // The instructions come with the subscription's answer; kept for this tab so a reload still shows them.
+  const setTransfer = (bt: BankTransfer | undefined) => {
+    if (!bt) return;
+    sessionStorage.setItem(TRANSFER_KEY, JSON.stringify(bt));
+    setTransferState(bt);
+  };
   const current = subs.data?.subscriptions[0];
   const inFlight =
     current &&
@@ -100,7 +109,15 @@ export function BillingPage() {
             </span>
           )}
         </p>
-        {current?.status === 'ACTIVE' && <ChangePlan current={current} onDone={() => void subs.reload()} />}
+        {current?.status === 'ACTIVE' && (
+          <ChangePlan
+            current={current}
+            onDone={(bt) => {
+              setTransfer(bt);
+              void subs.reload();
+            }}
+          />
+        )}
       </Card>
       {!inFlight && current?.status !== 'ACTIVE' && (
         <Plans
@@ -112,9 +129,7 @@ export function BillingPage() {
           }}
         />
       )}
-      {(transfer ?? current?.bankTransfer) && (
-        <BankTransferCard transfer={(transfer ?? current?.bankTransfer)!} />
-      )}
+      {inFlight && transfer && <BankTransferCard transfer={transfer} />}
       {subs.data ? (
         current && <Payments subscription={current} onChange={() => void subs.reload()} />
       ) : subs.error ? (
@@ -308,12 +323,12 @@ function ProofModal({ payment, onClose, onDone }: { payment: Payment; onClose():
   );
 }
 
-function ChangePlan({ current, onDone }: { current: Subscription; onDone(): void }) {
+function ChangePlan({ current, onDone }: { current: Subscription; onDone(bt?: BankTransfer): void }) {
   const t = useT();
   const [open, setOpen] = useState<'change' | 'cancel' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const change = useAction(async (form: FormData) => {
-    const res = await api<{ effectiveAt?: string; payment?: unknown }>(
+    const res = await api<{ effectiveAt?: string; payment?: unknown; bankTransfer?: BankTransfer }>(
       'POST',
       '/v1/subscriptions/change-tier',
       {
@@ -332,7 +347,7 @@ function ChangePlan({ current, onDone }: { current: Subscription; onDone(): void
           ),
     );
     setOpen(null);
-    onDone();
+    onDone(res.bankTransfer);
   });
   const cancel = useAction(async () => {
     const res = await api<{ effectiveAt: string }>('DELETE', '/v1/subscriptions');
