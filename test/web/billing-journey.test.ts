@@ -32,6 +32,8 @@ describe.skipIf(!billingPresent)('plans, payment review and production in the br
     await page.getByRole('button', { name: 'Aceptar acuerdos' }).click();
     await page.getByText(/Acuerdos aceptados/).waitFor();
 
+    await page.getByRole('button', { name: 'Elegir STARTER' }).waitFor();
+    await screenshot(page, 'plans');
     await page.getByRole('button', { name: 'Elegir STARTER' }).click();
     const transfer = page.getByTestId('bank-transfer');
     await transfer.waitFor();

@@ -99,7 +99,7 @@ export function BillingPage() {
       <Card title={t('Tu plan', 'Your plan')}>
         <p>
           {t('Plan actual:', 'Current plan:')}{' '}
-          <Badge value={s.tenant?.subscriptionTier ?? 'FREE'} tone="plan" />{' '}
+          <Badge value={s.tenant?.subscriptionTier ?? 'FREE'} tone="tier" />{' '}
           {current && (
             <span className="muted">
               {current.tier} · {current.billing_interval} · {current.status}
