@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type SriSimulator, startSriSimulator } from '../../src/adapters/sri/simulator/index.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 
@@ -20,8 +21,13 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/** The lifecycle module (submission to the tax authority) is on this branch. */
+export const lifecyclePresent = existsSync('src/modules/submission');
+
 export interface WebStack {
   ctx: TestContext;
+  /** The tax authority simulator the service submits to (both environments). */
+  sri: SriSimulator;
   smtp: TestSmtpServer;
   baseUrl: string;
   browser: BrowserContext;
@@ -37,9 +43,20 @@ export async function startWebStack(
   opts: { env?: Record<string, string>; contextOptions?: Parameters<typeof createTestContext>[0] } = {},
 ): Promise<WebStack> {
   const smtp = await startTestSmtpServer();
+  // A real SOAP tax authority on its own port: documents go through reception and authorization
+  // as in production, within a second or two.
+  const sri = await startSriSimulator({ port: 0, host: '127.0.0.1', authorizationDelayMs: 300 });
   const ctx = await createTestContext({
     ...opts.contextOptions,
-    env: { SMTP_URL: smtp.url, ADMIN_TOKEN, ...opts.contextOptions?.env, ...opts.env },
+    env: {
+      SMTP_URL: smtp.url,
+      ADMIN_TOKEN,
+      SRI_TEST_URL: sri.url,
+      SRI_PRODUCTION_URL: sri.url,
+      SRI_AUTH_CHECK_DELAY_MS: '500',
+      ...opts.contextOptions?.env,
+      ...opts.env,
+    },
   });
   await ctx.startWorker();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -60,6 +77,7 @@ export async function startWebStack(
   for (const p of browser.pages()) await p.close();
   return {
     ctx,
+    sri,
     smtp,
     baseUrl,
     browser,
@@ -74,6 +92,7 @@ export async function startWebStack(
       rmSync(profile, { recursive: true, force: true });
       await ctx.close();
       await smtp.close();
+      await sri.close();
     },
   };
 }

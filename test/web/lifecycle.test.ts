@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
+import { lifecyclePresent, screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+
+/**
+ * A document's life as the owner sees it: issued from the form, followed until the tax authority
+ * (its simulator) authorizes it, its messages and history, RIDE, re-sent email, a credit note
+ * against it, and voiding with its confirmation. Needs the lifecycle module on the branch.
+ */
+let stack: WebStack;
+let tenant: RegisteredTenant;
+beforeAll(async () => {
+  if (!lifecyclePresent) return;
+  stack = await startWebStack();
+  tenant = await verifiedTenant(stack.ctx, { tradeName: 'Librería Cervantes' });
+});
+afterAll(async () => stack?.close());
+
+async function issueInvoice(page: Page) {
+  await page.goto('/app/documents/new');
+  await page.getByLabel('Identificación', { exact: true }).fill('1710034065');
+  await page.getByLabel('Nombre o razón social').fill('María José Peñafiel');
+  await page.getByLabel('Correo').fill('maria@example.com');
+  await page.getByLabel('Código').fill('LIB-7');
+  await page.getByLabel('Descripción').fill('Don Quijote, edición ilustrada');
+  await page.getByLabel('Cantidad').fill('2');
+  await page.getByLabel('Precio unitario').fill('20.00');
+  await page.getByRole('button', { name: 'Emitir factura' }).click();
+  await page.waitForURL(/\/app\/documents\/\d{49}$/);
+  return page.url().split('/').pop()!;
+}
+
+describe.skipIf(!lifecyclePresent)('a document from issue to void in the browser', () => {
+  it('follows the invoice until AUTHORIZED, with the history and the tax authority messages', async () => {
+    const page = await stack.newPage();
+    await signInThroughUi(stack, page, tenant.email);
+    await issueInvoice(page);
+    // The page polls while the tax authority has the document.
+    await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
+    await page.locator('.timeline').getByText('AUTHORIZED').waitFor();
+    await page.locator('.sri-list').getByText('AUTORIZADO').waitFor();
+    const [ride] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Descargar RIDE (PDF)' }).click(),
+    ]);
+    expect(
+      readFileSync((await ride.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await screenshot(page, 'document-detail');
+
+    await page.getByRole('button', { name: 'Reenviar correo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reenviar RIDE y XML' });
+    await dialog.getByLabel('Enviar a').fill('contabilidad@example.com');
+    await dialog.getByRole('button', { name: 'Enviar' }).click();
+    await dialog.getByText('Correo en cola de envío.').waitFor();
+    await stack.smtp.waitFor((m) => (m.to as { text: string }).text === 'contabilidad@example.com');
+    await page.close();
+  });
+
+  it('issues a credit note against the invoice, then voids the invoice only once confirmed', async () => {
+    const page = await stack.newPage();
+    await signInThroughUi(stack, page, tenant.email);
+    const invoice = await issueInvoice(page);
+    await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
+
+    await page.getByRole('button', { name: 'Emitir nota de crédito' }).click();
+    const note = page.getByRole('dialog', { name: /Nota de crédito para/ });
+    await note.getByText('Saldo por acreditar:').waitFor();
+    await note.getByRole('button', { name: 'Emitir nota de crédito' }).click();
+    await expect.poll(() => note.getByLabel('Motivo').getAttribute('aria-invalid')).toBe('true');
+    await note.getByLabel('Motivo').fill('Devolución de un ejemplar');
+    await note.getByLabel('Cantidad').fill('1');
+    await note.getByRole('button', { name: 'Emitir nota de crédito' }).click();
+    await page.waitForURL(
+      (url) => /\/app\/documents\/\d{49}$/.test(url.pathname) && !url.pathname.endsWith(invoice),
+    );
+    await page.getByRole('heading', { name: /Nota de crédito/ }).waitFor();
+    await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
+
+    await page.goto(`/app/documents/${invoice}`);
+    await page.getByRole('button', { name: 'Anular' }).click();
+    const voiding = page.getByRole('dialog', { name: 'Anular comprobante' });
+    await voiding.getByLabel('Motivo').fill('Error en el RUC del cliente');
+    await voiding.getByRole('button', { name: 'Anular' }).click();
+    await voiding.locator('[data-code="DOCUMENT_VOID_CONFIRMATION_REQUIRED"]').waitFor();
+    await voiding.getByLabel('Confirmo que lo anulé en el portal del SRI').check();
+    await voiding.getByRole('button', { name: 'Anular' }).click();
+    await page.locator('.badge', { hasText: 'Anulado' }).waitFor();
+    await page.close();
+  });
+});
