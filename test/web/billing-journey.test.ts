@@ -1,12 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
-import { ADMIN_TOKEN, screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import {
+  ADMIN_TOKEN,
+  lifecyclePresent,
+  screenshot,
+  signInThroughUi,
+  startWebStack,
+  type WebStack,
+} from './harness.js';
 
 /**
  * The paid half of the journey: agreements, a plan, the bank transfer, the proof, the operator's
- * review in the console, going to production, an invoice issued there and its RIDE. It needs the
- * billing and operator modules; until they are on this branch the suite says so by skipping.
+ * review in the console, going to production, an invoice issued there, authorized by the tax
+ * authority's simulator, and its RIDE. It needs the billing and operator modules (until they are on
+ * this branch the suite says so by skipping); the authorization step needs the lifecycle module.
  * (The sign-up half is journey.test.ts.)
  */
 const billingPresent = existsSync('src/modules/billing/billing.routes.ts');
@@ -94,6 +102,11 @@ describe.skipIf(!billingPresent)('plans, payment review and production in the br
     const accessKey = page.url().split('/').pop()!;
     // Environment digit of the access key (position 24): 2 = production.
     expect(accessKey[23]).toBe('2');
+    if (lifecyclePresent) {
+      // The tax authority (its simulator, production endpoint) authorizes it; the page follows.
+      await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
+      await page.locator('.sri-list').getByText('AUTORIZADO').waitFor();
+    }
     const [ride] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Descargar RIDE (PDF)' }).click(),
