@@ -114,6 +114,8 @@ export async function signInThroughUi(stack: WebStack, page: Page, email: string
   // One browser profile serves every test: start from no session.
   await stack.browser.clearCookies();
   await page.goto('/signin');
+  // The profile remembers the last language chosen; these tests read the Spanish UI.
+  await page.getByRole('button', { name: 'ES', exact: true }).click();
   await page.getByLabel(/Correo electrónico|Email/).fill(email);
   await page.getByRole('button', { name: /Enviar código|Email me a code/ }).click();
   const mail = await stack.smtp.waitFor(

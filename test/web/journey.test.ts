@@ -1,7 +1,27 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificate } from '../helpers/certificates.js';
 import { nextEmail, nextRuc } from '../helpers/tenants.js';
-import { emailTo, screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import {
+  ADMIN_TOKEN,
+  emailTo,
+  lifecyclePresent,
+  screenshot,
+  signInThroughUi,
+  startWebStack,
+  type WebStack,
+} from './harness.js';
+
+/**
+ * The owner's whole journey in one browser, one account: sign-up with the certificate, the
+ * verification link, sign-in by code and by magic link; then agreements, a plan, the bank
+ * transfer, the proof, the operator's review in the console, going to production, an invoice
+ * there authorized by the tax authority (its simulator) and its RIDE. The paid half needs the
+ * billing and operator modules and skips until they are on the branch; the authorization step
+ * needs the lifecycle module.
+ */
+const billingPresent = existsSync('src/modules/billing/billing.routes.ts');
+const PROOF_PNG = readFileSync('test/ride/assets/logo.png');
 
 let stack: WebStack;
 beforeAll(async () => {
@@ -9,10 +29,10 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-describe('the owner journey in the browser', () => {
-  const email = nextEmail('journey');
-  const cert = makeCertificate();
+const email = nextEmail('journey');
+const cert = makeCertificate();
 
+describe('the owner journey in the browser: sign-up and sign-in', () => {
   it('signs up with the certificate, sees "check your email", follows the link and lands verified', async () => {
     const page = await stack.newPage();
     await page.goto('/');
@@ -62,7 +82,6 @@ describe('the owner journey in the browser', () => {
     const readable = String(await page.evaluate('document.cookie'));
     expect(readable).toContain('eik_csrf=');
     expect(readable).not.toContain('eik_session');
-    await screenshot(page, 'dashboard');
 
     await page.getByRole('button', { name: 'Salir' }).click();
     await page.waitForURL('**/signin');
@@ -101,6 +120,97 @@ describe('the owner journey in the browser', () => {
           )[0]!.language,
       )
       .toBe('en');
+    await page.close();
+  });
+});
+
+describe.skipIf(!billingPresent)('the owner journey in the browser: plan, payment review, production', () => {
+  it('accepts the agreements, picks a plan, sees the transfer instructions and uploads the proof', async () => {
+    const page = await stack.newPage();
+    await signInThroughUi(stack, page, email);
+    await page.getByRole('link', { name: 'Plan y pagos' }).click();
+    await page.getByRole('button', { name: /^TERMS v/ }).click();
+    await page.locator('.agreement-text pre').waitFor();
+    await page.getByLabel('Leí y acepto los acuerdos').check();
+    await page.getByRole('button', { name: 'Aceptar acuerdos' }).click();
+    await page.getByText(/Acuerdos aceptados/).waitFor();
+
+    await page.getByRole('button', { name: 'Elegir STARTER' }).waitFor();
+    await screenshot(page, 'plans');
+    await page.getByRole('button', { name: 'Elegir STARTER' }).click();
+    const transfer = page.getByTestId('bank-transfer');
+    await transfer.waitFor();
+    await expect(transfer.textContent()).resolves.toContain(stack.ctx.config.bankTransfer.accountNumber);
+
+    await page.getByRole('button', { name: 'Subir comprobante' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Comprobante de pago' });
+    await dialog
+      .getByLabel(/Archivo/)
+      .setInputFiles({ name: 'transferencia.png', mimeType: 'image/png', buffer: PROOF_PNG });
+    await dialog.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await page.getByText('En revisión').waitFor();
+    await screenshot(page, 'plans-payment');
+    await page.close();
+  });
+
+  it('the operator signs in to the console, sees the proof and verifies the payment', async () => {
+    const page = await stack.newPage();
+    await page.goto('/operator');
+    await page.getByLabel('Token de operador (ADMIN_TOKEN)').fill('wrong-token-0000000000');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Token de operador (ADMIN_TOKEN)').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const card = page.locator('section.card').filter({ hasText: email });
+    await card.getByRole('img', { name: 'Comprobante de pago' }).waitFor();
+    await screenshot(page, 'operator-payments');
+    await card.getByRole('button', { name: 'Verificar pago' }).click();
+    await page.getByText('No hay pagos por revisar.').waitFor();
+    const [row] = await stack.ctx.query<{ subscription_tier: string }>(
+      'select subscription_tier from tenants where email = $1',
+      [email],
+    );
+    expect(row!.subscription_tier).toBe('STARTER');
+    await page.close();
+  });
+
+  it('goes to production, copies the production key shown once, issues an invoice there and downloads its RIDE', async () => {
+    const page = await stack.newPage();
+    await signInThroughUi(stack, page, email);
+    await page.getByRole('link', { name: 'Producción', exact: true }).click();
+    await page.getByRole('button', { name: 'Pasar a producción' }).click();
+    const key = (await page.getByTestId('shown-once').locator('code').textContent())!;
+    expect(key).toMatch(/^eik_live_[0-9A-Za-z]{40}$/);
+    await page.getByRole('button', { name: 'Copiar' }).click();
+    await page.getByRole('button', { name: 'Copiada' }).waitFor();
+    await page.getByText('Producción', { exact: true }).first().waitFor();
+
+    await page.getByRole('link', { name: 'Emitir una factura' }).click();
+    await page.getByLabel('Identificación', { exact: true }).fill('1710034065');
+    await page.getByLabel('Nombre o razón social').fill('Cliente de Producción');
+    await page.getByLabel('Correo').fill('cliente@example.com');
+    await page.getByLabel('Código').fill('PAN-01');
+    await page.getByLabel('Descripción').fill('Pan de yuca (docena)');
+    await page.getByLabel('Precio unitario').fill('3.00');
+    await page.getByRole('button', { name: 'Emitir factura' }).click();
+    await page.waitForURL(/\/app\/documents\/\d{49}$/);
+    const accessKey = page.url().split('/').pop()!;
+    // Environment digit of the access key (position 24): 2 = production.
+    expect(accessKey[23]).toBe('2');
+    if (lifecyclePresent) {
+      // The tax authority (its simulator, production endpoint) authorizes it; the page follows.
+      await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
+      await page.locator('.sri-list').getByText('AUTORIZADO').waitFor();
+    }
+    const [ride] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Descargar RIDE (PDF)' }).click(),
+    ]);
+    expect(
+      readFileSync((await ride.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await page.close();
   });
 });

@@ -90,6 +90,14 @@ describe.skipIf(!lifecyclePresent)('a document from issue to void in the browser
     await voiding.getByLabel('Confirmo que lo anulé en el portal del SRI').check();
     await voiding.getByRole('button', { name: 'Anular' }).click();
     await page.locator('.badge', { hasText: 'Anulado' }).waitFor();
+
+    // The month at a glance now has something to show.
+    await page.getByRole('link', { name: 'Resumen' }).click();
+    await page
+      .locator('[data-status="AUTHORIZED"]')
+      .filter({ hasText: /^[1-9]/ })
+      .waitFor();
+    await screenshot(page, 'dashboard');
     await page.close();
   });
 });

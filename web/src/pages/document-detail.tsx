@@ -165,7 +165,11 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
               <li key={e.id}>
                 <span className="when">{formatDateTime(e.createdAt, lang)}</span> <strong>{e.type}</strong>
                 {e.detail && Object.keys(e.detail).length > 0 && (
-                  <code className="detail">{JSON.stringify(e.detail)}</code>
+                  <span className="detail">
+                    {Object.entries(e.detail)
+                      .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+                      .join(' · ')}
+                  </span>
                 )}
               </li>
             ))}
