@@ -161,14 +161,26 @@ export function PricesTab() {
 export function JobsTab() {
   const t = useT();
   const list = useLoad(() => admin<{ jobs: string[] }>('GET', '/jobs'), []);
-  const [ran, setRan] = useState<string | null>(null);
+  const [ran, setRan] = useState<{ job: string; result: Record<string, number> } | null>(null);
   const run = useAction(async (name: string) => {
-    await admin('POST', `/jobs/${encodeURIComponent(name)}/run`, {});
-    setRan(name);
+    setRan(
+      await admin<{ job: string; result: Record<string, number> }>(
+        'POST',
+        `/jobs/${encodeURIComponent(name)}/run`,
+        {},
+      ),
+    );
   });
   return (
     <Card title={t('Tareas programadas', 'Scheduled jobs')}>
-      {ran && <Alert kind="success">{t(`Tarea ${ran} en cola.`, `Job ${ran} queued.`)}</Alert>}
+      {ran && (
+        <Alert kind="success">
+          {t(`Tarea ${ran.job} ejecutada`, `Job ${ran.job} ran`)}:{' '}
+          {Object.entries(ran.result)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ') || '—'}
+        </Alert>
+      )}
       {!list.data ? (
         list.error ? (
           <FormError error={list.error} />

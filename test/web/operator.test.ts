@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
+import { ADMIN_TOKEN, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+
+/**
+ * The operator console beyond payment review (which the journey covers): tenants, agreement
+ * templates, price announcements and jobs. Needs the operator API (billing branch).
+ */
+const operatorPresent = existsSync('src/modules/admin');
+
+let stack: WebStack;
+let tenant: RegisteredTenant;
+beforeAll(async () => {
+  if (!operatorPresent) return;
+  stack = await startWebStack();
+  tenant = await verifiedTenant(stack.ctx, { businessName: 'Consultores Quiteños Cía. Ltda.' });
+});
+afterAll(async () => stack?.close());
+
+async function openConsole(page: Page) {
+  await page.goto('/operator');
+  await page.getByLabel('Token de operador (ADMIN_TOKEN)').fill(ADMIN_TOKEN);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('tab', { name: 'Pagos por revisar' }).waitFor();
+}
+
+describe.skipIf(!operatorPresent)('operator console', () => {
+  it('finds a tenant, suspends it with a reason (the owner then reads only) and reinstates it', async () => {
+    const page = await stack.newPage();
+    await openConsole(page);
+    await page.getByRole('tab', { name: 'Clientes' }).click();
+    await page.getByLabel('Buscar por correo, RUC o nombre').fill(tenant.email);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    const row = page.locator('tbody tr').filter({ hasText: tenant.email });
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await row.getByLabel('Motivo').selectOption('TERMS_VIOLATION');
+    await row.getByRole('button', { name: 'Suspender' }).click();
+    await row.getByText('SUSPENDED').waitFor();
+
+    const owner = await stack.newPage();
+    await signInThroughUi(stack, owner, tenant.email);
+    await owner
+      .getByText('La cuenta está suspendida: puedes consultar, no modificar. (TERMS_VIOLATION)')
+      .waitFor();
+    await owner.close();
+
+    await row.getByRole('button', { name: 'Reactivar' }).click();
+    await row.getByText('ACTIVE').waitFor();
+    await page.close();
+  });
+
+  it('publishes an agreement version, announces a price and runs a job', async () => {
+    const page = await stack.newPage();
+    await openConsole(page);
+    await page.getByRole('tab', { name: 'Acuerdos' }).click();
+    await page.getByLabel('Documento').selectOption('PRIVACY');
+    await page.getByLabel('Versión').fill('2.0');
+    await page.getByLabel('Texto').fill('Política de privacidad de {{businessName}}, versión 2.0.');
+    await page.getByRole('button', { name: 'Publicar' }).click();
+    await page.getByText(/PRIVACY\s*v2\.0/).waitFor();
+
+    await page.getByRole('tab', { name: 'Precios' }).click();
+    await page.getByLabel('Nuevo precio (USD, sin IVA)').fill('12.90');
+    await page.getByLabel('Vigente desde').fill('2027-03-01');
+    await page.getByRole('button', { name: 'Anunciar' }).click();
+    await page.getByText('Anuncio publicado.').waitFor();
+    // A date inside the 30-day notice is refused, and the console says why.
+    await page.getByLabel('Vigente desde').fill(new Date().toISOString().slice(0, 10));
+    await page.getByRole('button', { name: 'Anunciar' }).click();
+    await page.locator('.alert.error').waitFor();
+
+    await page.getByRole('tab', { name: 'Tareas' }).click();
+    const first = page.locator('ul.jobs li').first();
+    const name = (await first.locator('code').textContent())!;
+    await first.getByRole('button', { name: 'Ejecutar ahora' }).click();
+    await page.getByText(`Tarea ${name} ejecutada`).waitFor();
+    await page.close();
+  });
+});
