@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { api } from '../api';
 import {
   Badge,
@@ -40,11 +41,19 @@ export function NotificationsPage() {
     await api('POST', `/v1/notifications/${id}/read`);
     await list.reload();
   });
+  // The box follows the click at once; the saved value replaces it, or the old one comes back on error.
+  const [pending, setPending] = useState<Record<string, boolean>>({});
   const toggle = useAction(async (p: Preference) => {
-    await api('PATCH', '/v1/notifications/preferences', {
-      body: { preferences: [{ ...p, enabled: !p.enabled }] },
-    });
-    await prefs.reload();
+    const key = `${p.type}:${p.channel}`;
+    setPending((x) => ({ ...x, [key]: !p.enabled }));
+    try {
+      await api('PATCH', '/v1/notifications/preferences', {
+        body: { preferences: [{ ...p, enabled: !p.enabled }] },
+      });
+      await prefs.reload();
+    } finally {
+      setPending(({ [key]: _, ...rest }) => rest);
+    }
   });
   const types = [...new Set(prefs.data?.preferences.map((p) => p.type) ?? [])];
   return (
@@ -106,7 +115,7 @@ export function NotificationsPage() {
                           <CheckField
                             name={`${type}-${channel}`}
                             label={<span className="sr-only">{`${type} ${channel}`}</span>}
-                            checked={p.enabled}
+                            checked={pending[`${p.type}:${p.channel}`] ?? p.enabled}
                             onChange={() => void toggle.run(p)}
                           />
                         ) : (
