@@ -14,9 +14,11 @@ import { ProblemSchema } from './http/schemas.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
+import { registerDocumentExtrasRoutes } from './modules/documents/documents.extras.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
 import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/keys.routes.js';
+import { registerSubmissionRoutes } from './modules/submission/index.js';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes.js';
 import { AppError } from './shared/errors.js';
 import { uuidv4 } from './shared/ids.js';
@@ -114,6 +116,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerIssuerRoutes(app, deps.issuers);
   registerCatalogRoutes(app);
   registerDocumentRoutes(app, deps.documents);
+  registerDocumentExtrasRoutes(app, deps.documentExtras);
+  registerSubmissionRoutes(app, { submission: deps.submission.service, db: deps.db, clock: deps.clock });
 
   return app;
 }

@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import { createFileMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
+import { createSriClient } from './adapters/sri/index.js';
 import type { Config } from './config/config.js';
 import type { Database, Executor } from './db/pool.js';
 import type { JobDefinition } from './jobs/queue.js';
+import { createDocumentExtrasService } from './modules/documents/documents.extras.service.js';
 import { type AfterCreateHook, createDocumentsService } from './modules/documents/documents.service.js';
 import { calendarMonthPeriod, createQuota, type QuotaHooks } from './modules/documents/quota.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
@@ -10,6 +12,7 @@ import { issuerOwner } from './modules/issuers/issuer-store.js';
 import { createKeysService } from './modules/keys/keys.service.js';
 import { UsageRecorder } from './modules/keys/usage-recorder.js';
 import { createOutboxHooks, createSendEmailJob } from './modules/mail/outbox.js';
+import { createSubmissionHooks, createSubmissionModule } from './modules/submission/index.js';
 import { createRegistrationLimiter } from './modules/tenants/registration-limit.js';
 import { createTenantsService, defaultTenantPorts } from './modules/tenants/tenants.service.js';
 import { registerVerificationEmailHooks } from './modules/tenants/verification-hooks.js';
@@ -58,6 +61,27 @@ export function createDeps(input: {
     afterCreate: documentCreatedHooks,
   });
 
+  const documentExtras = createDocumentExtrasService({ db, clock });
+
+  // The tax authority's two SOAP services per environment: sandbox tenants go to its test
+  // environment (ambiente 1), production tenants to production (decisions.md §3).
+  const sri = createSriClient({
+    endpoints: { sandbox: config.sri.endpoints.test, production: config.sri.endpoints.production },
+    timeoutMs: config.sri.timeoutMs,
+  });
+  const submissionHooks = createSubmissionHooks();
+  const submission = createSubmissionModule({
+    db,
+    pool: database.pool,
+    clock,
+    log,
+    sri,
+    keyCache: signingKeys,
+    hooks: submissionHooks,
+    authorizationCheckDelayMs: config.sri.authorizationCheckDelayMs,
+  });
+  documentCreatedHooks.push(submission.afterCreate);
+
   const jobs: JobDefinition<never>[] = [
     createSendEmailJob({
       db,
@@ -66,7 +90,10 @@ export function createDeps(input: {
       mailFrom: config.mailFrom,
       hooks: outboxHooks,
     }) as JobDefinition<never>,
+    ...submission.jobs,
   ];
+  /** graphile-worker crontab lines (UTC); modules append theirs. */
+  const crontabLines: string[] = [...submission.crontab];
 
   return {
     config,
@@ -88,7 +115,12 @@ export function createDeps(input: {
     quotaHooks,
     documents,
     documentCreatedHooks,
+    documentExtras,
+    sri,
+    submission,
+    submissionHooks,
     jobs,
+    crontabLines,
     authPorts: {
       authenticate: keys.authenticate,
       issuerOwner: (id: string) => issuerOwner(db, id),
