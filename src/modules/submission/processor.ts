@@ -112,7 +112,9 @@ export function createProcessor(deps: ProcessorDeps) {
       }
       const signed = state.doc.status === 'SIGNED';
       if (decision.kind === 'not-found' && signed) {
-        await updateSubmission(tx, state.doc.id, SETTLED, at);
+        // Never received: sending again is safe. The retry count stays, so a reception service
+        // that keeps failing is still backed off.
+        await updateSubmission(tx, state.doc.id, { receptionInFlightSince: null }, at);
         return 'send';
       }
       // EN PROCESO, or not on record yet: poll again later. A SIGNED document the tax authority
