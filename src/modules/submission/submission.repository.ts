@@ -12,8 +12,8 @@ import {
 } from './submission.tables.js';
 
 /** The one job that moves a document through the tax authority (submission and authorization). */
-export const PROCESS_JOB = 'submission.process';
-export const SWEEP_JOB = 'submission.sweep';
+export const PROCESS_JOB = 'submission:process';
+export const SWEEP_JOB = 'submission:sweep';
 
 /**
  * One job key per document: a newer request replaces a pending job instead of adding a second one,
