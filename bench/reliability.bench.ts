@@ -4,11 +4,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { makeCertificate } from '../test/helpers/certificates.js';
-import { invoiceBody } from '../test/helpers/documents.js';
 import { registrationFields } from '../test/helpers/fixtures.js';
 import { multipart } from '../test/helpers/multipart.js';
+import { benchInvoice } from './lib/bodies.js';
 import { seededRandom, startFaultInjection } from './lib/chaos.js';
-import { callCounts, ledger, statusCounts, unfinished } from './lib/ledger.js';
+import { callCounts, ledger, recoveryCounts, statusCounts, unfinished } from './lib/ledger.js';
 import { freePort, type NodeProcess, startTsx, waitForHttp } from './lib/processes.js';
 
 /**
@@ -24,7 +24,8 @@ const DOCUMENTS = Number(process.argv[2] ?? 1000);
 const SEED = Number(process.argv[3] ?? 20261121);
 const CONCURRENCY = 8;
 const CLIENT_TIMEOUT_MS = 2000;
-const FAULT_EVERY_MS = 250;
+/** One random fault per this many calls to the tax authority. */
+const CALLS_PER_FAULT = 6;
 const KILLS = 4;
 const DEADLINE_MS = 15 * 60_000;
 const random = seededRandom(SEED);
@@ -71,6 +72,16 @@ const workerEnv = {
   WORKER_CONCURRENCY: '16',
 };
 let worker = startTsx('worker', 'src/main.ts', ['--worker'], workerEnv);
+// Whatever happens to the bench, none of its processes outlives it.
+const killAll = () => {
+  for (const p of [...processes, worker]) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+};
+process.on('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    killAll();
+    void embedded.stop().finally(() => process.exit(130));
+  });
 const db = new pg.Pool({ connectionString: embedded.url, max: 4 });
 
 const { payload, headers } = await multipart(registrationFields(makeCertificate()));
@@ -86,16 +97,14 @@ const tenant = (await registered.json()) as {
 function bodyFor(): object {
   const r = random();
   const directive = r < 0.03 ? 'DEVUELTA' : r < 0.06 ? 'NO_AUTORIZADO' : null;
-  return directive
-    ? invoiceBody({ additionalInfo: [{ name: 'simulador', value: directive }] })
-    : invoiceBody();
+  return benchInvoice(directive ? [{ name: 'simulador', value: directive }] : []);
 }
 
 const started = Date.now();
 const chaos = startFaultInjection({
   simulatorUrl,
   random,
-  everyMs: FAULT_EVERY_MS,
+  callsPerFault: CALLS_PER_FAULT,
   hangMs: CLIENT_TIMEOUT_MS + 1500,
   slowMaxMs: CLIENT_TIMEOUT_MS - 600,
 });
@@ -165,6 +174,7 @@ const stats = (
 ).stats;
 const final = await statusCounts(db, tenant.tenant.id);
 const calls = await callCounts(db, tenant.tenant.id);
+const recovery = await recoveryCounts(db, tenant.tenant.id);
 const byOp = (op: string) =>
   calls
     .filter((c) => c.operation_type === op)
@@ -172,11 +182,13 @@ const byOp = (op: string) =>
     .join(', ');
 
 const lines = [
-  `reliability: ${DOCUMENTS} documents, seed ${SEED}, ${CONCURRENCY} clients, worker client time-out ${CLIENT_TIMEOUT_MS} ms`,
+  `reliability: ${DOCUMENTS} documents, seed ${SEED}, ${CONCURRENCY} API clients, worker SRI time-out ${CLIENT_TIMEOUT_MS} ms`,
   `issued            ${docs.length} documents in ${secs(issuedAt - started)} (${refused} requests refused)`,
   `faults injected   ${Object.entries(chaos.injected)
     .map(([k, v]) => `${k} ${v}`)
-    .join(' · ')} (uses requested over ${secs(faultsStoppedAt - started)})`,
+    .join(
+      ' · ',
+    )} (uses requested, one fault per ${CALLS_PER_FAULT} calls, for ${secs(faultsStoppedAt - started)})`,
   `faults applied    ${Object.entries(stats.faults)
     .map(([k, v]) => `${k} ${v}`)
     .join(' · ')} (simulator counters)`,
@@ -191,6 +203,7 @@ const lines = [
   `unmarked sends    ${unmarked} (calls the simulator saw without an in-flight mark committed before them)`,
   `43/70 answers     ${sum((d) => d.alreadyHad)} (sends of a document the tax authority already had)`,
   `submissions       ${simSubmissions} reception calls seen by the simulator for ${docs.length} documents; ${sum((d) => d.notFound)} authorization queries found no record and allowed a resend`,
+  `recovery          ${recovery.requeued} documents re-queued by the sweep after a kill; ${recovery.errors} ERROR events; longest backoff ${secs(recovery.longest ?? 0)}`,
   `reception         ${byOp('RECEPTION')}`,
   `authorization     ${byOp('AUTHORIZATION')}`,
   `settled           ${remaining === 0 ? 'all final' : 'NOT all final'} ${secs(settledAt - started)} after the first document; ${secs(settledAt - faultsStoppedAt)} after the faults stopped`,

@@ -46,26 +46,40 @@ export function randomFault(random: () => number, hangMs: number, slowMaxMs: num
   return { service: 'authorization', mode: 'en-proceso', times: upTo(5) };
 }
 
+/**
+ * Injects one random fault per `callsPerFault` calls the simulator answers (read from its
+ * counters), so faults follow the traffic: a quiet tail never meets a backlog of faults meant
+ * for a busy minute.
+ */
 export function startFaultInjection(opts: {
   simulatorUrl: string;
   random: () => number;
-  everyMs: number;
+  callsPerFault: number;
   hangMs: number;
   slowMaxMs: number;
 }) {
   const injected: Record<string, number> = {};
   let running = true;
+  const calls = async () => {
+    const res = await fetch(`${opts.simulatorUrl}/simulator/stats`);
+    const { stats } = (await res.json()) as { stats: { receptionCalls: number; authorizationCalls: number } };
+    return stats.receptionCalls + stats.authorizationCalls;
+  };
   const loop = (async () => {
+    let last = await calls();
     while (running) {
-      const spec = randomFault(opts.random, opts.hangMs, opts.slowMaxMs);
-      const res = await fetch(`${opts.simulatorUrl}/simulator/faults`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(spec),
-      });
-      if (res.status !== 201) throw new Error(`fault refused: ${await res.text()}`);
-      injected[spec.mode] = (injected[spec.mode] ?? 0) + spec.times;
-      await new Promise((r) => setTimeout(r, opts.everyMs));
+      const now = await calls();
+      for (; last + opts.callsPerFault <= now; last += opts.callsPerFault) {
+        const spec = randomFault(opts.random, opts.hangMs, opts.slowMaxMs);
+        const res = await fetch(`${opts.simulatorUrl}/simulator/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(spec),
+        });
+        if (res.status !== 201) throw new Error(`fault refused: ${await res.text()}`);
+        injected[spec.mode] = (injected[spec.mode] ?? 0) + spec.times;
+      }
+      await new Promise((r) => setTimeout(r, 50));
     }
   })();
   return {

@@ -116,3 +116,15 @@ export async function callCounts(db: pg.Pool, tenantId: string) {
   );
   return rows;
 }
+
+/** Documents the sweep gave a new job (their job died with a killed worker), and the longest backoff. */
+export async function recoveryCounts(db: pg.Pool, tenantId: string) {
+  const { rows } = await db.query<{ requeued: number; longest: number | null; errors: number }>(
+    `select count(*) filter (where type = 'REQUEUED')::int as requeued,
+            count(*) filter (where type = 'ERROR')::int as errors,
+            max((detail->>'retryInMs')::int) filter (where type = 'ERROR') as longest
+       from document_events where tenant_id = $1`,
+    [tenantId],
+  );
+  return rows[0]!;
+}

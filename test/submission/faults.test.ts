@@ -197,3 +197,29 @@ describe('EN PROCESO for a while', () => {
     expect((await documentOf(ctx, t, key)).status).toBe('AUTHORIZED');
   });
 });
+
+describe('failures and polls back off apart', () => {
+  it('after a failed check, EN PROCESO polls start again from the check delay', async () => {
+    const { ctx, sri } = life;
+    const key = await issue(ctx, t);
+    sri.simulator.control.inject({ service: 'authorization', mode: 'http500', times: 1, match: only(key) });
+    sri.simulator.control.inject({
+      service: 'authorization',
+      mode: 'en-proceso',
+      times: 2,
+      match: only(key),
+    });
+    await settle(ctx);
+    const rows = (await sriResponsesOf(ctx, t, key)).reverse();
+    expect(rows.map((r) => r.status)).toEqual([
+      'RECIBIDA',
+      'HTTP_500',
+      'EN_PROCESO',
+      'EN_PROCESO',
+      'AUTORIZADO',
+    ]);
+    const at = rows.map((r) => Date.parse((r as unknown as { createdAt: string }).createdAt));
+    const gaps = at.slice(1).map((v, i) => Math.round((v - at[i]!) / 1000));
+    expect(gaps).toEqual([3, 2, 3, 6]);
+  });
+});

@@ -120,7 +120,9 @@ export function createProcessor(deps: ProcessorDeps) {
       // EN PROCESO, or not on record yet: poll again later. A SIGNED document the tax authority
       // already holds was received, whatever happened to the answer of its send.
       if (decision.kind === 'pending' && signed) await becomeReceived(tx, state, 'AUTHORIZATION_QUERY', at);
-      const retries = (signed ? 0 : state.sub.consecutiveRetries) + 1;
+      // Polls count apart from failures: the first EN PROCESO after a failed call waits the base delay.
+      const polling = !signed && state.sub.lastFailureStatus === null;
+      const retries = (polling ? state.sub.consecutiveRetries : 0) + 1;
       await updateSubmission(
         tx,
         state.doc.id,
@@ -142,7 +144,10 @@ export function createProcessor(deps: ProcessorDeps) {
       const at = clock.now();
       const state = await current(tx, seen, at);
       if (!state) return;
-      const retries = state.sub.consecutiveRetries + 1;
+      // Consecutive failures back off together (also across a not-found query and its resend);
+      // the first failure after an answer starts again at the base delay.
+      const failing = state.sub.lastFailureStatus !== null;
+      const retries = (failing ? state.sub.consecutiveRetries : 0) + 1;
       const delayMs = retryDelayMs(retries, TRANSPORT_RETRY_BASE_MS);
       await recordSriResponse(tx, state.doc, operation, status, null, at);
       await updateSubmission(
