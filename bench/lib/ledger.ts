@@ -99,7 +99,7 @@ export async function ledger(db: pg.Pool, tenantId: string): Promise<Map<string,
       safe = false;
     } else if (h.kind === 'RECEPTION' && (h.status === 'RECIBIDA' || h.status === 'DEVUELTA')) {
       safe = true;
-      if (h.status === 'DEVUELTA' && /"identifier":"(43|70)"/.test(h.messages ?? '')) doc.alreadyHad++;
+      if (h.status === 'DEVUELTA' && /"identifier":\s*"(43|70)"/.test(h.messages ?? '')) doc.alreadyHad++;
     } else if (h.kind === 'AUTHORIZATION' && h.status === 'NOT_FOUND') {
       safe = true;
       doc.notFound++;

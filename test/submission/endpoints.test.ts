@@ -21,6 +21,13 @@ const authorize = (key: string, tenant = t, apiKey = tenant.apiKey) =>
 const send = (key: string, tenant = t, apiKey = tenant.apiKey) =>
   call('POST', `/v1/documents/${key}/send`, tenant, apiKey);
 const only = (key: string) => (k: string) => k === key;
+const pause = (canIssue: boolean) =>
+  life.ctx.app.inject({
+    method: 'PATCH',
+    url: `/v1/issuers/${t.issuerId}/can-issue`,
+    headers: bearer(t.apiKey),
+    payload: { canIssue },
+  });
 const suspend = (tenant: RegisteredTenant, status = 'SUSPENDED') =>
   life.ctx.query(`update tenants set status = $2, suspension_reason_code = $3 where id = $1`, [
     tenant.tenantId,
@@ -85,6 +92,19 @@ describe('GET /v1/documents/:accessKey/authorize', () => {
     expect((await eventsOf(ctx, t, key)).map((e) => e.type)).toContain('AUTHORIZATION_CHECK_REQUESTED');
   });
 
+  it('keeps working on a paused issuer (documents in flight)', async () => {
+    const { ctx } = life;
+    const key = await issue(ctx, t);
+    await ctx.drainJobs();
+    await pause(false);
+    try {
+      expect((await authorize(key)).statusCode).toBe(202);
+    } finally {
+      await pause(true);
+    }
+    await settle(ctx);
+  });
+
   it('400 BAD_REQUEST unless RECEIVED; 404 for another tenant; 403 without documents:write', async () => {
     const { ctx } = life;
     const signed = await issue(ctx, t);
@@ -117,13 +137,6 @@ describe('POST /v1/documents/:accessKey/send', () => {
     sri.simulator.control.inject({ service: 'reception', mode: 'http500', times: 1, match: only(key) });
     await ctx.drainJobs();
     expect((await documentOf(ctx, t, key)).status).toBe('SIGNED');
-    const pause = (canIssue: boolean) =>
-      ctx.app.inject({
-        method: 'PATCH',
-        url: `/v1/issuers/${t.issuerId}/can-issue`,
-        headers: bearer(t.apiKey),
-        payload: { canIssue },
-      });
     await pause(false);
     try {
       const res = await send(key);
@@ -224,5 +237,30 @@ describe('GET sri-responses and events', () => {
       headers: bearer(t.apiKey),
     });
     expectProblem(noIssuer, 400, 'BAD_REQUEST');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every lifecycle route with its responses', async () => {
+    const doc = (await life.ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const expectations: [string, string, string[]][] = [
+      ['/v1/documents/{accessKey}/sri-responses', 'get', ['200', '404']],
+      ['/v1/documents/{accessKey}/authorize', 'get', ['202', '400', '403', '404']],
+      ['/v1/documents/{accessKey}/send', 'post', ['202', '400', '404']],
+      ['/v1/documents/{accessKey}/rebuild', 'post', ['200', '400', '403', '404']],
+      ['/v1/documents/{accessKey}/events', 'get', ['200', '404']],
+      ['/v1/documents/{accessKey}/void', 'post', ['200', '400', '403', '404']],
+      ['/v1/documents/{accessKey}/credit-notes', 'get', ['200', '404']],
+      ['/v1/documents/stats', 'get', ['200', '400']],
+      ['/v1/tenants/retry-failed-documents', 'post', ['200', '403']],
+      ['/v1/sri/status', 'get', ['200']],
+    ];
+    for (const [path, method, statuses] of expectations) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(statuses));
+    }
+    expect(doc.paths['/v1/sri/status'].get.security).toBeUndefined();
+    expect(doc.paths['/v1/documents/{accessKey}/void'].post.description).toContain('documents:write');
   });
 });
