@@ -51,6 +51,11 @@ describe('POST /v1/documents/:accessKey/void', () => {
     );
     expect(missing.errors).toEqual([{ path: 'reason', message: expect.any(String) }]);
     expectProblem(
+      await voidIt(authorized, { confirmedSriVoid: true, reason: '   ' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectProblem(
       await voidIt(authorized, { confirmedSriVoid: true, reason: 'x'.repeat(501) }),
       400,
       'VALIDATION_FAILED',

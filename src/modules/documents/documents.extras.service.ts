@@ -58,8 +58,9 @@ export function createDocumentExtrasService(deps: { db: Executor; clock: Clock }
           "confirmedSriVoid must be true: void the document in the tax authority's portal first (this service sends nothing)",
         );
       }
-      const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
-      if (reason.length === 0 || reason.length > VOID_REASON_MAX) {
+      const raw = typeof input.reason === 'string' ? input.reason : '';
+      const reason = raw.trim();
+      if (reason.length === 0 || raw.length > VOID_REASON_MAX) {
         throw validationError('reason', `is required, 1 to ${VOID_REASON_MAX} characters`);
       }
       const scope = scopeOf(auth);
