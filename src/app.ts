@@ -15,10 +15,12 @@ import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
 import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.js';
+import { registerDocumentExtrasRoutes } from './modules/documents/documents.extras.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
 import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/keys.routes.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
+import { registerSubmissionRoutes } from './modules/submission/index.js';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { AppError } from './shared/errors.js';
@@ -137,6 +139,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerDeliveryRoutes(app, deps.delivery);
   registerNotificationRoutes(app, deps.notifications.api);
   registerWebhookRoutes(app, deps.webhooks);
+  registerDocumentExtrasRoutes(app, deps.documentExtras);
+  registerSubmissionRoutes(app, { submission: deps.submission.service, db: deps.db, clock: deps.clock });
 
   return app;
 }
