@@ -17,11 +17,13 @@ import { validatorCompiler } from './http/validation.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
 import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.js';
+import { registerDocumentExtrasRoutes } from './modules/documents/documents.extras.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
 import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/keys.routes.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.js';
+import { registerSubmissionRoutes } from './modules/submission/index.js';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { AppError } from './shared/errors.js';
@@ -142,6 +144,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerDeliveryRoutes(app, deps.delivery);
   registerNotificationRoutes(app, deps.notifications.api);
   registerWebhookRoutes(app, deps.webhooks);
+  registerDocumentExtrasRoutes(app, deps.documentExtras);
+  registerSubmissionRoutes(app, { submission: deps.submission.service, db: deps.db, clock: deps.clock });
   // Last: its catch-all GET answers what no API route claimed.
   await registerWebApp(app);
 

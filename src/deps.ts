@@ -1,10 +1,12 @@
 import type { Logger } from 'pino';
 import { createFileMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
+import { createSriClient } from './adapters/sri/index.js';
 import type { Config } from './config/config.js';
 import type { Database, Executor } from './db/pool.js';
 import type { JobDefinition } from './jobs/queue.js';
 import { registerDocumentEmailHooks } from './modules/delivery/delivery.hooks.js';
 import { createDeliveryService } from './modules/delivery/delivery.service.js';
+import { createDocumentExtrasService } from './modules/documents/documents.extras.service.js';
 import { type AfterCreateHook, createDocumentsService } from './modules/documents/documents.service.js';
 import { calendarMonthPeriod, createQuota, type QuotaHooks } from './modules/documents/quota.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
@@ -15,6 +17,7 @@ import { UsageRecorder } from './modules/keys/usage-recorder.js';
 import { createOutboxHooks, createSendEmailJob } from './modules/mail/outbox.js';
 import { createNotificationsService, NOTIFICATIONS_CRONTAB } from './modules/notifications/index.js';
 import { createSessionsService } from './modules/sessions/sessions.service.js';
+import { createSubmissionHooks, createSubmissionModule } from './modules/submission/index.js';
 import { createRegistrationLimiter } from './modules/tenants/registration-limit.js';
 import { createTenantsService, defaultTenantPorts } from './modules/tenants/tenants.service.js';
 import { registerVerificationEmailHooks } from './modules/tenants/verification-hooks.js';
@@ -88,6 +91,66 @@ export function createDeps(input: {
     notifications.certificateRenewed(tx, issuerId, expiry, now).then(() => undefined),
   );
 
+  const documentExtras = createDocumentExtrasService({ db, clock });
+
+  // The tax authority's two SOAP services per environment: sandbox tenants go to its test
+  // environment (ambiente 1), production tenants to production (decisions.md §3).
+  const sri = createSriClient({
+    endpoints: { sandbox: config.sri.endpoints.test, production: config.sri.endpoints.production },
+    timeoutMs: config.sri.timeoutMs,
+  });
+  const submissionHooks = createSubmissionHooks();
+  const submission = createSubmissionModule({
+    db,
+    pool: database.pool,
+    clock,
+    log,
+    sri,
+    keyCache: signingKeys,
+    hooks: submissionHooks,
+    authorizationCheckDelayMs: config.sri.authorizationCheckDelayMs,
+  });
+
+  // A document's outcome reaches the buyer (email with RIDE + XML) and the client (notifications, webhooks).
+  submissionHooks.onAuthorized.push(async (tx, doc, now) => {
+    await delivery.queueBuyerEmail(tx, doc, now);
+    await notifications.documentAuthorized(
+      tx,
+      {
+        tenantId: doc.tenantId,
+        issuerId: doc.issuerId,
+        document: {
+          accessKey: doc.accessKey,
+          sequential: String(doc.sequential).padStart(9, '0'),
+          buyerName: doc.buyerName,
+          buyerId: doc.buyerId,
+          total: doc.model.totals.total,
+          issueDate: doc.model.issueDate,
+          authorizationNumber: doc.authorizationNumber ?? doc.accessKey,
+        },
+      },
+      now,
+    );
+  });
+  submissionHooks.onRefused.push(async (tx, doc, outcome, messages, now) => {
+    await notifications.submissionFailed(
+      tx,
+      {
+        tenantId: doc.tenantId,
+        issuerId: doc.issuerId,
+        document: {
+          accessKey: doc.accessKey,
+          documentType: doc.documentType,
+          sequential: String(doc.sequential).padStart(9, '0'),
+        },
+        status: outcome,
+        messages,
+      },
+      now,
+    );
+  });
+  documentCreatedHooks.push(submission.afterCreate);
+
   const jobs: JobDefinition<never>[] = [
     createSendEmailJob({
       db,
@@ -98,9 +161,10 @@ export function createDeps(input: {
     }) as JobDefinition<never>,
     ...(webhooks.jobs as JobDefinition<never>[]),
     ...(notifications.jobs as JobDefinition<never>[]),
+    ...submission.jobs,
   ];
-  /** graphile-worker crontab (UTC): the daily jobs. */
-  const crontabLines: string[] = [NOTIFICATIONS_CRONTAB];
+  /** graphile-worker crontab lines (UTC); modules append theirs. */
+  const crontabLines: string[] = [NOTIFICATIONS_CRONTAB, ...submission.crontab];
 
   return {
     config,
@@ -126,6 +190,10 @@ export function createDeps(input: {
     webhooks,
     notifications,
     delivery,
+    documentExtras,
+    sri,
+    submission,
+    submissionHooks,
     jobs,
     crontabLines,
     get crontab() {

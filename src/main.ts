@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { type SriSimulator, startSriSimulator } from './adapters/sri/simulator/index.js';
 import { buildApp, loggerOptions } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
@@ -41,6 +42,10 @@ await migrate(database.pool, (m) => log.info(m));
 const deps = createDeps({ config, database, clock: systemClock, log });
 deps.usage.start();
 
+// Only the worker talks to the tax authority; its simulator starts first so no submission finds
+// it missing (decisions.md §3: by default it starts with the service).
+const simulator = runWorker && config.sri.startSimulator ? await startSimulator() : null;
+
 const app = runApi ? await buildApp(deps) : null;
 if (app) {
   await app.listen({ port: config.port, host: config.host });
@@ -55,7 +60,12 @@ const worker = runWorker
       crontab: deps.crontab,
     })
   : null;
-if (worker) log.info('worker started');
+if (worker) {
+  log.info('worker started');
+  // Documents whose job died with a previous worker are picked up now, not at the next minute.
+  const requeued = await deps.submission.sweep();
+  if (requeued.length > 0) log.warn(`re-queued ${requeued.length} documents left without a job`);
+}
 if (!config.smtpUrl)
   log.info(`SMTP_URL is not set: emails are written to ${config.dataDir}/mail as .eml files`);
 
@@ -69,6 +79,8 @@ async function shutdown(signal: string) {
   try {
     await app?.close();
     await worker?.stop();
+    deps.sri.close();
+    await simulator?.close();
     await deps.usage.stop();
     await deps.mailer.close();
     await database.close();
@@ -80,3 +92,20 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+async function startSimulator(): Promise<SriSimulator | null> {
+  try {
+    const sim = await startSriSimulator({
+      port: config.sri.simulatorPort,
+      host: '127.0.0.1',
+      authorizationDelayMs: config.sri.simulatorAuthorizationDelayMs,
+    });
+    log.info(`tax authority simulator listening on ${sim.url} (SRI_SIMULATOR=false to disable)`);
+    return sim;
+  } catch (e) {
+    // Several workers on one machine: the first one's simulator serves them all.
+    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    log.warn(`port ${config.sri.simulatorPort} is taken: using the simulator already listening there`);
+    return null;
+  }
+}

@@ -16,9 +16,9 @@ export interface WorkerOptions {
 
 /**
  * The job runner: graphile-worker on the same database, LISTEN/NOTIFY for instant pickup.
- * Several workers may run against one database; a job is locked by one of them at a time, and a
- * worker that dies has its jobs unlocked after graphile-worker's lock timeout (4 hours) or at
- * the next start of any worker (stale locks are released by `forceUnlockWorkers` below).
+ * Several workers may run against one database; a job is locked by one of them at a time. A worker
+ * that dies keeps its jobs locked until graphile-worker's 4-hour timeout, so the submission sweep
+ * (src/modules/submission) re-queues documents whose job belongs to a dead worker.
  */
 export function buildTaskList(jobs: JobDefinition<never>[], log: Logger): TaskList {
   const taskList: TaskList = {};

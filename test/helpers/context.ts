@@ -37,6 +37,10 @@ export interface TestContextOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   start?: Date;
+  /** Base URL of a tax authority (a test's own simulator) for both environments. */
+  sriUrl?: string;
+  /** Share a clock with something else under test (the simulator); `start` is then ignored. */
+  clock?: MovableClock;
 }
 
 /** A whole application on its own fresh database, with a movable clock. */
@@ -53,11 +57,12 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     API_RATE_LIMIT: '100000',
     SRI_SIMULATOR: 'false',
     LOG_LEVEL: 'silent',
+    ...(opts.sriUrl ? { SRI_TEST_URL: opts.sriUrl, SRI_PRODUCTION_URL: opts.sriUrl } : {}),
     ...opts.env,
   });
   const db = createDatabase(database.url, 10);
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const clock = new MovableClock(opts.start);
+  const clock = opts.clock ?? new MovableClock(opts.start);
   const deps = createDeps({ config, database: db, clock, log, mailer: opts.mailer });
   const app = await buildApp(deps);
   await app.ready();
@@ -105,6 +110,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
       await app.close();
       await deps.usage.stop();
       await deps.mailer.close();
+      deps.sri.close();
       await db.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

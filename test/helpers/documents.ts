@@ -1,5 +1,6 @@
 import type { TestContext } from './context.js';
-import { bearer, type RegisteredTenant } from './tenants.js';
+import { bearer } from './fixtures.js';
+import type { RegisteredTenant } from './tenants.js';
 
 /**
  * Request bodies for POST /v1/documents with consistent arithmetic. Prices are chosen so the

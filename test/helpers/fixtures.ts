@@ -35,3 +35,7 @@ export function registrationFields(
     ...overrides,
   };
 }
+
+export function bearer(apiKey: string): Record<string, string> {
+  return { authorization: `Bearer ${apiKey}` };
+}

@@ -4,7 +4,7 @@ import type { TestContext } from './context.js';
 import { registrationFields } from './fixtures.js';
 import { type FormValue, multipart } from './multipart.js';
 
-export { nextEmail, nextRuc, registrationFields } from './fixtures.js';
+export { bearer, nextEmail, nextRuc, registrationFields } from './fixtures.js';
 
 export interface RegisteredTenant {
   tenantId: string;
@@ -53,10 +53,6 @@ export async function verifyTenant(ctx: TestContext, tenant: RegisteredTenant): 
   const token = await latestVerificationToken(ctx, tenant.email);
   const res = await ctx.app.inject({ method: 'POST', url: '/v1/verify-email', payload: { token } });
   expect(res.statusCode, res.body).toBe(200);
-}
-
-export function bearer(apiKey: string): Record<string, string> {
-  return { authorization: `Bearer ${apiKey}` };
 }
 
 /** A verified tenant with its registration key: the usual starting point. */

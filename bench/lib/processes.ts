@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export interface NodeProcess {
+  readonly child: ChildProcess;
+  /** Resolves once the process has exited. */
+  exited: Promise<void>;
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** `node --import tsx <script> ...args` from the repository root, its output prefixed with `name`. */
+export function startTsx(
+  name: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): NodeProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = (d: Buffer) =>
+    d
+      .toString()
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => `  [${name}] ${l}\n`)
+      .join('');
+  child.stdout?.on('data', (d: Buffer) => process.stderr.write(prefix(d)));
+  child.stderr?.on('data', (d: Buffer) => process.stderr.write(prefix(d)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    exited,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { type Executor, withTransaction } from '../../db/pool.js';
+import type { AuthContext } from '../../http/auth.js';
+import { type Clock, ddMmYyyyToIso, ecuadorParts, isoToDdMmYyyy, parseDdMmYyyy } from '../../shared/clock.js';
+import { AppError, notFound, validationError } from '../../shared/errors.js';
+import { dec, fixed, sum } from '../../shared/money.js';
+import { documentNumber } from './document-model.js';
+import { summarizeStats } from './document-stats.js';
+import { creditNotesOf, listDocumentEvents, markVoided, statsCells } from './documents.extras.repository.js';
+import { findByAccessKey, recordDocumentEvent, toSummary } from './documents.repository.js';
+import { scopeOf } from './documents.service.js';
+import type { DocumentRow, DocumentStatus } from './documents.tables.js';
+
+const VOID_REASON_MAX = 500;
+/** Credit notes that never became valid, or were voided, credit nothing. */
+const NOT_CREDITING = new Set<DocumentStatus>(['RETURNED', 'NOT_AUTHORIZED', 'VOIDED']);
+
+/** The void response: the summary plus buyer, voidReason and voidedAt (interface.md). */
+export function voidView(row: DocumentRow) {
+  return {
+    ...toSummary(row),
+    buyer: { id: row.buyerId, idType: row.buyerIdType, name: row.buyerName, email: row.buyerEmail },
+    voidReason: row.voidReason,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+  };
+}
+
+export function createDocumentExtrasService(deps: { db: Executor; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function documentOf(auth: AuthContext, accessKey: string): Promise<DocumentRow> {
+    const doc = await findByAccessKey(db, scopeOf(auth), accessKey);
+    if (!doc) throw notFound('Document');
+    return doc;
+  }
+
+  return {
+    async events(auth: AuthContext, accessKey: string) {
+      const doc = await documentOf(auth, accessKey);
+      const rows = await listDocumentEvents(db, doc.id);
+      return rows.map((e) => ({
+        id: e.id,
+        type: e.type,
+        detail: e.detail ?? null,
+        createdAt: e.createdAt.toISOString(),
+      }));
+    },
+
+    /**
+     * POST /:accessKey/void: records that the client voided the document in the tax authority's
+     * portal (confirmedSriVoid). Nothing is sent to the tax authority; RIDE, XML and emails stay,
+     * and the document keeps counting in stats and quota.
+     */
+    async void(auth: AuthContext, accessKey: string, body: unknown) {
+      const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+      if (input.confirmedSriVoid !== true) {
+        throw new AppError(
+          'DOCUMENT_VOID_CONFIRMATION_REQUIRED',
+          "confirmedSriVoid must be true: void the document in the tax authority's portal first (this service sends nothing)",
+        );
+      }
+      const raw = typeof input.reason === 'string' ? input.reason : '';
+      const reason = raw.trim();
+      if (reason.length === 0 || raw.length > VOID_REASON_MAX) {
+        throw validationError('reason', `is required, 1 to ${VOID_REASON_MAX} characters`);
+      }
+      const scope = scopeOf(auth);
+      return withTransaction(db, async (tx) => {
+        const doc = await findByAccessKey(tx, scope, accessKey, true);
+        if (!doc) throw notFound('Document');
+        const now = clock.now();
+        const voided = doc.status === 'AUTHORIZED' ? await markVoided(tx, doc.id, reason, now) : null;
+        if (!voided) {
+          throw new AppError(
+            'DOCUMENT_NOT_AUTHORIZED',
+            `Only an AUTHORIZED document can be voided; this one is ${doc.status}`,
+          );
+        }
+        await recordDocumentEvent(tx, voided, 'VOIDED', { reason, keyId: auth.keyId }, now);
+        return voidView(voided);
+      });
+    },
+
+    async creditNotes(auth: AuthContext, accessKey: string) {
+      const doc = await documentOf(auth, accessKey);
+      const notes = await creditNotesOf(db, doc, documentNumber(doc.model));
+      const original = dec(doc.total);
+      const credited = sum(notes.filter((n) => !NOT_CREDITING.has(n.status)).map((n) => dec(n.total)));
+      return {
+        creditNotes: notes.map(toSummary),
+        originalTotal: fixed(original),
+        creditedTotal: fixed(credited),
+        remainingBalance: fixed(original.minus(credited)),
+      };
+    },
+
+    /** GET /v1/documents/stats: the issuer's documents issued between from and to (default: this month). */
+    async stats(auth: AuthContext, query: { from?: string; to?: string }) {
+      const period = statsPeriod(query, clock.now());
+      const cells = await statsCells(db, scopeOf(auth), period.fromIso, period.toIso);
+      return {
+        from: isoToDdMmYyyy(period.fromIso),
+        to: isoToDdMmYyyy(period.toIso),
+        ...summarizeStats(cells),
+      };
+    },
+  };
+}
+
+export type DocumentExtrasService = ReturnType<typeof createDocumentExtrasService>;
+
+/** The Ecuador calendar month of `now` unless from/to say otherwise (each defaults on its own). */
+export function statsPeriod(query: { from?: string; to?: string }, now: Date) {
+  const p = ecuadorParts(now);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const lastDay = new Date(Date.UTC(p.year, p.month, 0)).getUTCDate();
+  const check = (value: string | undefined, path: string, fallback: string) => {
+    if (value === undefined) return fallback;
+    if (!parseDdMmYyyy(value)) throw validationError(path, 'must be a real date DD/MM/YYYY');
+    return ddMmYyyyToIso(value);
+  };
+  const fromIso = check(query.from, 'query.from', `${p.year}-${pad(p.month)}-01`);
+  const toIso = check(query.to, 'query.to', `${p.year}-${pad(p.month)}-${pad(lastDay)}`);
+  if (fromIso > toIso) throw validationError('query.from', 'must not be after query.to');
+  return { fromIso, toIso };
+}

@@ -1,0 +1,29 @@
+import type { SriMessage } from '../../adapters/sri/index.js';
+import type { Executor } from '../../db/pool.js';
+import type { DocumentRow } from '../documents/documents.tables.js';
+
+/**
+ * Work other modules attach to the outcome of a document, run inside the transaction that records
+ * it (so the buyer email, the DOCUMENT_AUTHORIZED notification and the webhook are committed with
+ * the status, or not at all). `doc` is the row as updated.
+ */
+export type OnAuthorizedHook = (tx: Executor, doc: DocumentRow, now: Date) => Promise<void>;
+
+export type RefusalOutcome = 'RETURNED' | 'NOT_AUTHORIZED';
+
+export type OnRefusedHook = (
+  tx: Executor,
+  doc: DocumentRow,
+  outcome: RefusalOutcome,
+  messages: SriMessage[],
+  now: Date,
+) => Promise<void>;
+
+export interface SubmissionHooks {
+  onAuthorized: OnAuthorizedHook[];
+  onRefused: OnRefusedHook[];
+}
+
+export function createSubmissionHooks(): SubmissionHooks {
+  return { onAuthorized: [], onRefused: [] };
+}

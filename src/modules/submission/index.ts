@@ -1,0 +1,62 @@
+/**
+ * The tax authority lifecycle: submission, authorization, retries, reconciliation, and the
+ * endpoints that act on it. Other modules attach work to outcomes through `hooks`.
+ */
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { SriClient } from '../../adapters/sri/index.js';
+import type { Executor } from '../../db/pool.js';
+import type { JobDefinition } from '../../jobs/queue.js';
+import type { Clock } from '../../shared/clock.js';
+import type { AfterCreateHook } from '../documents/documents.service.js';
+import type { SigningKeyCache } from '../issuers/signing-key-cache.js';
+import type { SubmissionHooks } from './hooks.js';
+import { createProcessor } from './processor.js';
+import {
+  createProcessJob,
+  createSweepJob,
+  SUBMISSION_CRONTAB,
+  sweepStuckDocuments,
+} from './submission.jobs.js';
+import { insertSubmissionState, queueProcessing } from './submission.repository.js';
+import { createSubmissionService } from './submission.service.js';
+
+export {
+  createSubmissionHooks,
+  type OnAuthorizedHook,
+  type OnRefusedHook,
+  type RefusalOutcome,
+  type SubmissionHooks,
+} from './hooks.js';
+export { SUBMISSION_CRONTAB, sweepStuckDocuments } from './submission.jobs.js';
+export { documentJobKey, PROCESS_JOB, SWEEP_JOB } from './submission.repository.js';
+export { registerSubmissionRoutes } from './submission.routes.js';
+
+export function createSubmissionModule(deps: {
+  db: Executor;
+  pool: pg.Pool;
+  clock: Clock;
+  log: Logger;
+  sri: SriClient;
+  keyCache: SigningKeyCache;
+  hooks: SubmissionHooks;
+  authorizationCheckDelayMs: number;
+}) {
+  const processDocument = createProcessor(deps);
+  /** Queues the submission in the document's creation transaction: nothing signed is left unsent. */
+  const afterCreate: AfterCreateHook = async (tx, doc, now) => {
+    await insertSubmissionState(tx, doc, now);
+    await queueProcessing(tx, doc.id);
+  };
+  return {
+    service: createSubmissionService(deps),
+    afterCreate,
+    processDocument,
+    jobs: [createProcessJob({ ...deps, processDocument }), createSweepJob(deps)] as JobDefinition<never>[],
+    crontab: [SUBMISSION_CRONTAB],
+    /** The reconciliation sweep, callable outside the crontab (worker start, operators, tests). */
+    sweep: () => sweepStuckDocuments(deps.db, deps.clock),
+  };
+}
+
+export type SubmissionModule = ReturnType<typeof createSubmissionModule>;

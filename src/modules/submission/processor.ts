@@ -1,0 +1,228 @@
+import type { Logger } from 'pino';
+import { type AuthorizationEntry, authorizationXml, type SriClient } from '../../adapters/sri/index.js';
+import { type Executor, withTransaction } from '../../db/pool.js';
+import type { Clock } from '../../shared/clock.js';
+import { recordDocumentEvent } from '../documents/documents.repository.js';
+import { pollDelayMs, retryDelayMs, TRANSPORT_RETRY_BASE_MS } from './backoff.js';
+import type { RefusalOutcome, SubmissionHooks } from './hooks.js';
+import {
+  authorizationStatus,
+  decideAuthorization,
+  decideReception,
+  transportStatus,
+} from './sri-outcomes.js';
+import {
+  type DocumentState,
+  loadState,
+  queueProcessing,
+  recordSriResponse,
+  updateDocument,
+  updateSubmission,
+} from './submission.repository.js';
+import type { OperationType } from './submission.tables.js';
+
+export interface ProcessorDeps {
+  sri: SriClient;
+  clock: Clock;
+  hooks: SubmissionHooks;
+  authorizationCheckDelayMs: number;
+  log: Logger;
+}
+
+/** Back to "answer known": what every recorded answer does to the submission row. */
+const SETTLED = {
+  receptionInFlightSince: null,
+  consecutiveRetries: 0,
+  lastFailureStatus: null,
+  lastFailureAt: null,
+} as const;
+
+/**
+ * One step of a document's way through the tax authority, run by the submission job while it
+ * holds the document's lock. SIGNED: send it (asking first for its authorization when an earlier
+ * send had no clear answer); RECEIVED: ask for its authorization. Every call writes one
+ * sri-response; every state change one document event; anything short of a final state queues
+ * the next step. Idempotent: each step re-reads the state, so a repeated run does no harm.
+ */
+export function createProcessor(deps: ProcessorDeps) {
+  const { sri, clock, hooks, log } = deps;
+
+  /** Reloads and locks the state in `tx`; null when a rebuild or another run moved it on meanwhile. */
+  async function current(tx: Executor, seen: DocumentState, at: Date): Promise<DocumentState | null> {
+    const now = await loadState(tx, seen.doc.id, at, true);
+    const unchanged = now && now.doc.status === seen.doc.status && now.sub.build === seen.sub.build;
+    if (!unchanged) log.info({ documentId: seen.doc.id }, 'document moved on meanwhile; answer dropped');
+    return unchanged ? now : null;
+  }
+
+  async function submit(exec: Executor, seen: DocumentState): Promise<void> {
+    // REFERENCE.md §2 item 2: before re-sending a document that may already be there, ask for it.
+    if (seen.sub.receptionInFlightSince !== null && (await askAuthorization(exec, seen)) !== 'send') return;
+    // The mark is committed before the call: a crash between the call and the record of its
+    // answer leaves it set, and the next run asks instead of sending blind.
+    const marked = await withTransaction(exec, async (tx) => {
+      const at = clock.now();
+      const state = await current(tx, seen, at);
+      if (!state) return null;
+      await updateSubmission(tx, state.doc.id, { receptionInFlightSince: at }, at);
+      await recordDocumentEvent(tx, state.doc, 'SENT_TO_SRI', { build: state.sub.build }, at);
+      return state;
+    });
+    if (!marked) return;
+    let result: Awaited<ReturnType<SriClient['validate']>>;
+    try {
+      result = await sri.validate(marked.doc.environment, marked.doc.signedXml);
+    } catch (e) {
+      return failed(exec, marked, 'RECEPTION', e);
+    }
+    await withTransaction(exec, async (tx) => {
+      const at = clock.now();
+      const state = await current(tx, marked, at);
+      if (!state) return;
+      await recordSriResponse(tx, state.doc, 'RECEPTION', result.status, result.messages, at);
+      const decision = decideReception(result);
+      if (decision.kind === 'returned') return refuse(tx, state, 'RETURNED', decision.messages, at);
+      await becomeReceived(tx, state, decision.via, at);
+      await queueProcessing(tx, state.doc.id, {
+        delayMs: decision.checkNow ? 0 : deps.authorizationCheckDelayMs,
+      });
+    });
+  }
+
+  /** 'send' only when the tax authority has no record of this build (numeroComprobantes 0). */
+  async function askAuthorization(exec: Executor, seen: DocumentState): Promise<'send' | 'done'> {
+    let result: Awaited<ReturnType<SriClient['authorize']>>;
+    try {
+      result = await sri.authorize(seen.doc.environment, seen.doc.accessKey);
+    } catch (e) {
+      await failed(exec, seen, 'AUTHORIZATION', e);
+      return 'done';
+    }
+    const decision = decideAuthorization(result, seen.doc.signedXml);
+    return withTransaction(exec, async (tx) => {
+      const at = clock.now();
+      const state = await current(tx, seen, at);
+      if (!state) return 'done';
+      const messages = decision.kind === 'not-found' ? null : (decision.entry?.messages ?? null);
+      await recordSriResponse(tx, state.doc, 'AUTHORIZATION', authorizationStatus(decision), messages, at);
+      if (decision.kind === 'authorized') return authorize(tx, state, decision.entry, at).then(() => 'done');
+      if (decision.kind === 'not-authorized') {
+        await refuse(tx, state, 'NOT_AUTHORIZED', decision.entry.messages, at);
+        return 'done';
+      }
+      const signed = state.doc.status === 'SIGNED';
+      if (decision.kind === 'not-found' && signed) {
+        // Never received: sending again is safe. The retry count stays, so a reception service
+        // that keeps failing is still backed off.
+        await updateSubmission(tx, state.doc.id, { receptionInFlightSince: null }, at);
+        return 'send';
+      }
+      // EN PROCESO, or not on record yet: poll again later. A SIGNED document the tax authority
+      // already holds was received, whatever happened to the answer of its send.
+      if (decision.kind === 'pending' && signed) await becomeReceived(tx, state, 'AUTHORIZATION_QUERY', at);
+      // Polls count apart from failures: the first EN PROCESO after a failed call waits the base delay.
+      const polling = !signed && state.sub.lastFailureStatus === null;
+      const retries = (polling ? state.sub.consecutiveRetries : 0) + 1;
+      await updateSubmission(
+        tx,
+        state.doc.id,
+        { consecutiveRetries: retries, lastFailureStatus: null, lastFailureAt: null },
+        at,
+      );
+      await queueProcessing(tx, state.doc.id, {
+        delayMs: pollDelayMs(retries, deps.authorizationCheckDelayMs),
+      });
+      return 'done';
+    });
+  }
+
+  /** No usable answer: record it, keep any in-flight mark, and try again after the backoff. */
+  async function failed(exec: Executor, seen: DocumentState, operation: OperationType, error: unknown) {
+    const status = transportStatus(error);
+    if (status === null) throw error;
+    await withTransaction(exec, async (tx) => {
+      const at = clock.now();
+      const state = await current(tx, seen, at);
+      if (!state) return;
+      // Consecutive failures back off together (also across a not-found query and its resend);
+      // the first failure after an answer starts again at the base delay.
+      const failing = state.sub.lastFailureStatus !== null;
+      const retries = (failing ? state.sub.consecutiveRetries : 0) + 1;
+      const delayMs = retryDelayMs(retries, TRANSPORT_RETRY_BASE_MS);
+      await recordSriResponse(tx, state.doc, operation, status, null, at);
+      await updateSubmission(
+        tx,
+        state.doc.id,
+        { consecutiveRetries: retries, lastFailureStatus: status, lastFailureAt: at },
+        at,
+      );
+      await recordDocumentEvent(
+        tx,
+        state.doc,
+        'ERROR',
+        { operation, status, message: (error as Error).message, retryInMs: delayMs },
+        at,
+      );
+      await queueProcessing(tx, state.doc.id, { delayMs });
+    });
+  }
+
+  async function becomeReceived(tx: Executor, state: DocumentState, via: string, at: Date) {
+    const doc = await updateDocument(tx, state.doc.id, { status: 'RECEIVED' }, at);
+    await updateSubmission(tx, doc.id, SETTLED, at);
+    await recordDocumentEvent(tx, doc, 'RECEIVED', { via }, at);
+  }
+
+  async function authorize(tx: Executor, state: DocumentState, entry: AuthorizationEntry, at: Date) {
+    const { accessKey } = state.doc;
+    const parsed = entry.authorizationDate ? new Date(entry.authorizationDate) : null;
+    const authorizationDate = parsed && !Number.isNaN(parsed.getTime()) ? parsed : at;
+    const doc = await updateDocument(
+      tx,
+      state.doc.id,
+      {
+        status: 'AUTHORIZED',
+        authorizationNumber: entry.authorizationNumber ?? accessKey,
+        authorizationDate,
+        authorizedXml: authorizationXml(
+          { ...entry, document: entry.document ?? state.doc.signedXml },
+          accessKey,
+        ),
+      },
+      at,
+    );
+    await updateSubmission(tx, doc.id, SETTLED, at);
+    await recordDocumentEvent(
+      tx,
+      doc,
+      'AUTHORIZED',
+      { authorizationNumber: doc.authorizationNumber, authorizationDate: authorizationDate.toISOString() },
+      at,
+    );
+    for (const hook of hooks.onAuthorized) await hook(tx, doc, at);
+  }
+
+  async function refuse(
+    tx: Executor,
+    state: DocumentState,
+    outcome: RefusalOutcome,
+    messages: Parameters<SubmissionHooks['onRefused'][number]>[3],
+    at: Date,
+  ) {
+    const doc = await updateDocument(tx, state.doc.id, { status: outcome }, at);
+    await updateSubmission(tx, doc.id, SETTLED, at);
+    await recordDocumentEvent(tx, doc, outcome, { messages }, at);
+    for (const hook of hooks.onRefused) await hook(tx, doc, outcome, messages, at);
+  }
+
+  return async function processDocument(exec: Executor, documentId: string): Promise<void> {
+    const state = await loadState(exec, documentId, clock.now());
+    if (state?.doc.status === 'SIGNED') return submit(exec, state);
+    if (state?.doc.status === 'RECEIVED') {
+      await askAuthorization(exec, state);
+    }
+    // Any other status is final (or waits for a rebuild): nothing to do.
+  };
+}
+
+export type DocumentProcessor = ReturnType<typeof createProcessor>;

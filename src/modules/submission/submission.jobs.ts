@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { type Executor, withTransaction } from '../../db/pool.js';
+import { defineJob } from '../../jobs/queue.js';
+import type { Clock } from '../../shared/clock.js';
+import { recordDocumentEvent } from '../documents/documents.repository.js';
+import { BUSY_RETRY_MS } from './backoff.js';
+import type { DocumentProcessor } from './processor.js';
+import { documentJobKey, PROCESS_JOB, queueProcessing, SWEEP_JOB } from './submission.repository.js';
+
+/** graphile-worker crontab line (UTC): the reconciliation sweep, every minute. */
+export const SUBMISSION_CRONTAB = `* * * * * ${SWEEP_JOB} ?max=1&jobKey=${SWEEP_JOB}`;
+
+/**
+ * Runs `fn` holding the document's session advisory lock on a connection of its own. The lock,
+ * not the job queue, is what keeps two runs about one document apart: it dies with the
+ * connection, so a worker killed mid-call never leaves a document locked.
+ */
+export async function withDocumentLock<T>(
+  pool: pg.Pool,
+  documentId: string,
+  fn: (exec: Executor) => Promise<T>,
+): Promise<{ locked: true; value: T } | { locked: false }> {
+  const key = documentJobKey(documentId);
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    const { rows } = await client.query<{ ok: boolean }>(
+      'select pg_try_advisory_lock(hashtextextended($1, 0)) as ok',
+      [key],
+    );
+    if (!rows[0]?.ok) return { locked: false };
+    try {
+      return { locked: true, value: await fn(drizzle(client) as unknown as Executor) };
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {
+        broken = true;
+      });
+    }
+  } catch (e) {
+    broken = true;
+    throw e;
+  } finally {
+    // A connection in doubt is destroyed, which also frees any lock it held.
+    client.release(broken);
+  }
+}
+
+export interface SubmissionJobDeps {
+  db: Executor;
+  pool: pg.Pool;
+  clock: Clock;
+  log: Logger;
+  processDocument: DocumentProcessor;
+}
+
+export function createProcessJob(deps: SubmissionJobDeps) {
+  return defineJob<{ documentId: string }>(PROCESS_JOB, async ({ documentId }) => {
+    const run = await withDocumentLock(deps.pool, documentId, (exec) =>
+      deps.processDocument(exec, documentId),
+    );
+    // Another run holds the document (a request queued during a step): come back after it,
+    // without pulling forward a job it already scheduled.
+    if (!run.locked)
+      await queueProcessing(deps.db, documentId, { delayMs: BUSY_RETRY_MS, keepPendingTime: true });
+  });
+}
+
+/**
+ * The reconciliation sweep: every SIGNED or RECEIVED document must have a runnable job. A job is
+ * missing when none exists, when it ran out of attempts, or when it is locked by a worker that
+ * died (its advisory lock is free although graphile-worker still shows it running: graphile
+ * releases such locks only after 4 hours). Each of those gets a fresh job, now. Taking the
+ * advisory lock here means no live run of the document is in progress.
+ */
+export async function sweepStuckDocuments(
+  db: Executor,
+  clock: Clock,
+  opts: { limit?: number } = {},
+): Promise<string[]> {
+  return withTransaction(db, async (tx) => {
+    const result = await tx.execute<{ id: string; tenant_id: string }>(sql`
+      with candidates as materialized (
+        select d.id, d.tenant_id from documents d
+        where d.status in ('SIGNED', 'RECEIVED')
+          and not exists (
+            select 1 from graphile_worker._private_jobs j
+            where j.key = 'sri:' || d.id::text and j.locked_at is null and j.attempts < j.max_attempts)
+        order by d.created_at
+        limit ${opts.limit ?? 1000})
+      select id, tenant_id from candidates
+      where pg_try_advisory_xact_lock(hashtextextended('sri:' || id::text, 0))`);
+    const now = clock.now();
+    for (const row of result.rows) {
+      await queueProcessing(tx, row.id);
+      await recordDocumentEvent(
+        tx,
+        { id: row.id, tenantId: row.tenant_id },
+        'REQUEUED',
+        { by: 'sweep' },
+        now,
+      );
+    }
+    return result.rows.map((r) => r.id);
+  });
+}
+
+export function createSweepJob(deps: Pick<SubmissionJobDeps, 'db' | 'clock' | 'log'>) {
+  return defineJob<Record<string, never>>(SWEEP_JOB, async () => {
+    const requeued = await sweepStuckDocuments(deps.db, deps.clock);
+    if (requeued.length > 0)
+      deps.log.warn({ count: requeued.length }, 'sweep re-queued documents without a job');
+  });
+}

@@ -1,0 +1,196 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { SriMessage } from '../../adapters/sri/index.js';
+import type { Executor } from '../../db/pool.js';
+import { enqueue } from '../../jobs/queue.js';
+import { uuidv7 } from '../../shared/ids.js';
+import { type DocumentRow, documents } from '../documents/documents.tables.js';
+import {
+  documentSubmissions,
+  type OperationType,
+  type SubmissionRow,
+  sriResponses,
+} from './submission.tables.js';
+
+/** The one job that moves a document through the tax authority (submission and authorization). */
+export const PROCESS_JOB = 'submission:process';
+export const SWEEP_JOB = 'submission:sweep';
+
+/**
+ * One job key per document: a newer request replaces a pending job instead of adding a second one,
+ * and the advisory lock of the same name keeps two runs of it from overlapping.
+ */
+export function documentJobKey(documentId: string): string {
+  return `sri:${documentId}`;
+}
+
+export interface QueueOptions {
+  delayMs?: number;
+  /** Keep an already pending job's time (a busy document must not undo a backoff). */
+  keepPendingTime?: boolean;
+}
+
+export async function queueProcessing(tx: Executor, documentId: string, opts: QueueOptions = {}) {
+  await enqueue(
+    tx,
+    PROCESS_JOB,
+    { documentId },
+    {
+      jobKey: documentJobKey(documentId),
+      delayMs: opts.delayMs ?? 0,
+      jobKeyMode: opts.keepPendingTime ? 'preserve_run_at' : 'replace',
+      // Our own rescheduling retries SRI failures; these attempts only cover crashes and the database.
+      maxAttempts: 25,
+    },
+  );
+}
+
+export interface DocumentState {
+  doc: DocumentRow;
+  sub: SubmissionRow;
+}
+
+/** The document and its submission row (created when missing, e.g. documents older than 0200). */
+export async function loadState(
+  exec: Executor,
+  documentId: string,
+  now: Date,
+  lock = false,
+): Promise<DocumentState | null> {
+  const q = exec.select().from(documents).where(eq(documents.id, documentId));
+  const [doc] = lock ? await q.for('update') : await q;
+  if (!doc) return null;
+  const subQuery = exec
+    .select()
+    .from(documentSubmissions)
+    .where(eq(documentSubmissions.documentId, documentId));
+  let [sub] = lock ? await subQuery.for('update') : await subQuery;
+  if (!sub) {
+    await insertSubmissionState(exec, doc, now);
+    [sub] = await subQuery;
+  }
+  return { doc, sub: sub! };
+}
+
+export async function insertSubmissionState(
+  tx: Executor,
+  doc: Pick<DocumentRow, 'id' | 'tenantId' | 'environment'>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(documentSubmissions)
+    .values({
+      documentId: doc.id,
+      tenantId: doc.tenantId,
+      environment: doc.environment,
+      consecutiveRetries: 0,
+      build: 0,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+export type SubmissionChanges = Partial<
+  Pick<
+    SubmissionRow,
+    'receptionInFlightSince' | 'consecutiveRetries' | 'lastFailureStatus' | 'lastFailureAt' | 'build'
+  >
+>;
+
+export async function updateSubmission(
+  tx: Executor,
+  documentId: string,
+  changes: SubmissionChanges,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(documentSubmissions)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(documentSubmissions.documentId, documentId));
+}
+
+/**
+ * A rebuilt document starts afresh: no send in flight, no failures, and a new build number, so
+ * authorization entries of the refused XML no longer describe it.
+ */
+export async function startNewBuild(tx: Executor, documentId: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .update(documentSubmissions)
+    .set({
+      build: sql`${documentSubmissions.build} + 1`,
+      receptionInFlightSince: null,
+      consecutiveRetries: 0,
+      lastFailureStatus: null,
+      lastFailureAt: null,
+      updatedAt: now,
+    })
+    .where(eq(documentSubmissions.documentId, documentId))
+    .returning({ build: documentSubmissions.build });
+  return row!.build;
+}
+
+export type DocumentChanges = Partial<
+  Pick<DocumentRow, 'status' | 'authorizationNumber' | 'authorizationDate' | 'authorizedXml'>
+>;
+
+export async function updateDocument(
+  tx: Executor,
+  documentId: string,
+  changes: DocumentChanges,
+  now: Date,
+): Promise<DocumentRow> {
+  const [row] = await tx
+    .update(documents)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(documents.id, documentId))
+    .returning();
+  return row!;
+}
+
+export async function recordSriResponse(
+  tx: Executor,
+  doc: Pick<DocumentRow, 'id' | 'tenantId' | 'environment'>,
+  operationType: OperationType,
+  status: string,
+  messages: SriMessage[] | null,
+  at: Date,
+): Promise<void> {
+  await tx.insert(sriResponses).values({
+    id: uuidv7(at.getTime()),
+    documentId: doc.id,
+    tenantId: doc.tenantId,
+    environment: doc.environment,
+    operationType,
+    status,
+    messages,
+    createdAt: at,
+  });
+}
+
+export async function listSriResponses(db: Executor, documentId: string) {
+  return db
+    .select()
+    .from(sriResponses)
+    .where(eq(sriResponses.documentId, documentId))
+    .orderBy(desc(sriResponses.createdAt), desc(sriResponses.id));
+}
+
+/** Documents of a tenant's environment whose last attempt failed at transport level. */
+export async function failedDocumentIds(
+  db: Executor,
+  tenantId: string,
+  environment: 'sandbox' | 'production',
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: documentSubmissions.documentId })
+    .from(documentSubmissions)
+    .innerJoin(documents, eq(documents.id, documentSubmissions.documentId))
+    .where(
+      and(
+        eq(documentSubmissions.tenantId, tenantId),
+        eq(documentSubmissions.environment, environment),
+        sql`${documentSubmissions.lastFailureStatus} is not null`,
+        sql`${documents.status} in ('SIGNED', 'RECEIVED')`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}

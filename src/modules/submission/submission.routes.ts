@@ -1,0 +1,131 @@
+import { Type } from '@sinclair/typebox';
+import type { Executor } from '../../db/pool.js';
+import { requireAuth } from '../../http/auth.js';
+import { authProblems, problems } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { VALIDATED_BY_SERVICE } from '../../http/validation.js';
+import type { Clock } from '../../shared/clock.js';
+import { IssuerHeader, readAuth, writeAuth } from '../documents/documents.routes.js';
+import {
+  AccessKeyParams,
+  CreatedDocumentSchema,
+  CreditNoteBody,
+  InvoiceBody,
+} from '../documents/documents.schemas.js';
+import { sriStatus } from './sri-status.js';
+import {
+  LifecycleResponse,
+  RetryFailedResponse,
+  SriResponsesResponse,
+  SriStatusResponse,
+} from './submission.schemas.js';
+import type { SubmissionService } from './submission.service.js';
+
+const tags = ['Documents'];
+
+export function registerSubmissionRoutes(
+  app: App,
+  deps: { submission: SubmissionService; db: Executor; clock: Clock },
+): void {
+  const { submission } = deps;
+
+  app.get('/v1/documents/:accessKey/sri-responses', {
+    schema: {
+      tags,
+      summary: "The tax authority's answers about a document, newest first",
+      description:
+        'One entry per reception or authorization attempt. The raw SOAP is never exposed; a transport failure shows as HTTP_<code> with messages null.',
+      headers: IssuerHeader,
+      params: AccessKeyParams,
+      response: { 200: SriResponsesResponse, ...authProblems(404) },
+    },
+    config: { auth: readAuth },
+    handler: async (request) => ({
+      ok: true as const,
+      sriResponses: await submission.sriResponses(requireAuth(request), request.params.accessKey),
+    }),
+  });
+
+  app.get('/v1/documents/:accessKey/authorize', {
+    schema: {
+      tags,
+      summary: 'Queue an immediate authorization check of a RECEIVED document (202)',
+      description:
+        'The check runs in the background; the answer never shows its outcome (read the document or its sri-responses). 400 BAD_REQUEST unless the document is RECEIVED. Refused for suspended accounts although it is a GET.',
+      headers: IssuerHeader,
+      params: AccessKeyParams,
+      response: { 202: LifecycleResponse, ...authProblems(404) },
+    },
+    config: { auth: { ...writeAuth, allowSuspended: false } },
+    handler: async (request, reply) =>
+      reply.code(202).send({
+        ok: true as const,
+        document: await submission.authorize(requireAuth(request), request.params.accessKey),
+      }),
+  });
+
+  app.post('/v1/documents/:accessKey/send', {
+    schema: {
+      tags,
+      summary: 'Submit a SIGNED document to the tax authority now (202)',
+      description:
+        'Re-queues the submission at once. When an earlier send got no clear answer, its authorization is asked for first, so a document is never sent twice blindly. 400 BAD_REQUEST unless SIGNED. Allowed on a paused issuer.',
+      headers: IssuerHeader,
+      params: AccessKeyParams,
+      response: { 202: LifecycleResponse, ...authProblems(404) },
+    },
+    config: { auth: writeAuth },
+    handler: async (request, reply) =>
+      reply.code(202).send({
+        ok: true as const,
+        document: await submission.send(requireAuth(request), request.params.accessKey),
+      }),
+  });
+
+  app.post('/v1/documents/:accessKey/rebuild', {
+    schema: {
+      tags,
+      summary: 'Correct and re-sign a RETURNED or NOT_AUTHORIZED document',
+      description:
+        "Optional body with the shape of the creation body (same documentType), validated exactly like a creation, to correct buyer, items, payments or additional info; no body (or {}) re-signs the document as it is. Keeps the access key, sequential and issue date; signs with the issuer's current certificate; the document becomes SIGNED and its submission is queued. 400 BAD_REQUEST unless RETURNED or NOT_AUTHORIZED; 403 ISSUER_ISSUING_PAUSED on a paused issuer.",
+      headers: IssuerHeader,
+      params: AccessKeyParams,
+      body: Type.Union([InvoiceBody, CreditNoteBody], VALIDATED_BY_SERVICE),
+      response: {
+        200: Type.Object({ ok: Type.Literal(true), document: CreatedDocumentSchema }),
+        ...authProblems(404),
+      },
+    },
+    config: { auth: writeAuth },
+    handler: async (request) => ({
+      ok: true as const,
+      document: await submission.rebuild(requireAuth(request), request.params.accessKey, request.body),
+    }),
+  });
+
+  app.post('/v1/tenants/retry-failed-documents', {
+    schema: {
+      tags,
+      summary: 'Retry now every document whose last attempt failed at transport level',
+      description:
+        "Documents of the account's current environment, SIGNED or RECEIVED, whose last call to the tax authority brought no usable answer (HTTP_<code>, time-out, connection error). They would be retried anyway; this skips the wait.",
+      response: { 200: RetryFailedResponse, ...authProblems() },
+    },
+    config: { auth: { scope: 'documents:write', environmentMatch: true } },
+    handler: async (request) => ({
+      ok: true as const,
+      ...(await submission.retryFailed(requireAuth(request))),
+    }),
+  });
+
+  app.get('/v1/sri/status', {
+    schema: {
+      tags: ['Tax authority'],
+      summary: 'Is the tax authority answering? (public)',
+      description:
+        "Per environment, from the service's own calls of the last 15 minutes (at most the latest 20): UNKNOWN without calls; DOWN when the latest 3 failed; DEGRADED when the latest failed or at least 20% did; UP otherwise. A refusal (DEVUELTA, NO AUTORIZADO) is an answer; only HTTP_* outcomes count as failures.",
+      response: { 200: SriStatusResponse, ...problems(429, 500) },
+    },
+    handler: async () => ({ ok: true as const, ...(await sriStatus(deps.db, deps.clock)) }),
+  });
+}

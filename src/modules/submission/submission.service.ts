@@ -1,0 +1,92 @@
+import { type Executor, withTransaction } from '../../db/pool.js';
+import type { AuthContext } from '../../http/auth.js';
+import type { Clock } from '../../shared/clock.js';
+import { AppError, notFound } from '../../shared/errors.js';
+import { findByAccessKey, recordDocumentEvent, toSummary } from '../documents/documents.repository.js';
+import { scopeOf } from '../documents/documents.service.js';
+import type { DocumentRow, DocumentStatus } from '../documents/documents.tables.js';
+import type { SigningKeyCache } from '../issuers/signing-key-cache.js';
+import { rebuildDocument } from './rebuild.js';
+import { failedDocumentIds, listSriResponses, queueProcessing } from './submission.repository.js';
+
+/** The authorize (and send) response: accessKey, documentType, sequential, status, issueDate, total. */
+export function lifecycleView(row: DocumentRow) {
+  const s = toSummary(row);
+  return {
+    accessKey: s.accessKey,
+    documentType: s.documentType,
+    sequential: s.sequential,
+    status: s.status,
+    issueDate: s.issueDate,
+    total: s.total,
+  };
+}
+
+export function createSubmissionService(deps: { db: Executor; clock: Clock; keyCache: SigningKeyCache }) {
+  const { db, clock } = deps;
+
+  async function documentOf(auth: AuthContext, accessKey: string): Promise<DocumentRow> {
+    const doc = await findByAccessKey(db, scopeOf(auth), accessKey);
+    if (!doc) throw notFound('Document');
+    return doc;
+  }
+
+  /** Queues the document's job to run now, with an event saying who asked. */
+  async function queueNow(auth: AuthContext, accessKey: string, required: DocumentStatus, event: string) {
+    const doc = await documentOf(auth, accessKey);
+    if (doc.status !== required) {
+      throw new AppError('BAD_REQUEST', `The document must be ${required}; it is ${doc.status}`);
+    }
+    await withTransaction(db, async (tx) => {
+      const now = clock.now();
+      await queueProcessing(tx, doc.id);
+      await recordDocumentEvent(tx, doc, event, { keyId: auth.keyId }, now);
+    });
+    return lifecycleView(doc);
+  }
+
+  return {
+    /** GET /:accessKey/authorize: queues an immediate authorization check; never shows its outcome. */
+    authorize: (auth: AuthContext, accessKey: string) =>
+      queueNow(auth, accessKey, 'RECEIVED', 'AUTHORIZATION_CHECK_REQUESTED'),
+
+    /** POST /:accessKey/send: submits a SIGNED document now (after an authorization query when needed). */
+    send: (auth: AuthContext, accessKey: string) => queueNow(auth, accessKey, 'SIGNED', 'SEND_REQUESTED'),
+
+    rebuild: (auth: AuthContext, accessKey: string, body: unknown) =>
+      rebuildDocument(deps, auth, accessKey, body),
+
+    /** POST /v1/tenants/retry-failed-documents: every document whose last attempt failed at transport level. */
+    async retryFailed(auth: AuthContext): Promise<{ queued: number }> {
+      const ids = await failedDocumentIds(db, auth.tenantId, auth.tenantEnvironment);
+      await withTransaction(db, async (tx) => {
+        const now = clock.now();
+        for (const id of ids) {
+          await queueProcessing(tx, id);
+          await recordDocumentEvent(
+            tx,
+            { id, tenantId: auth.tenantId },
+            'RETRY_REQUESTED',
+            { keyId: auth.keyId },
+            now,
+          );
+        }
+      });
+      return { queued: ids.length };
+    },
+
+    /** GET /:accessKey/sri-responses: one per reception or authorization attempt, newest first. */
+    async sriResponses(auth: AuthContext, accessKey: string) {
+      const doc = await documentOf(auth, accessKey);
+      const rows = await listSriResponses(db, doc.id);
+      return rows.map((r) => ({
+        operationType: r.operationType,
+        status: r.status,
+        messages: r.messages,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+
+export type SubmissionService = ReturnType<typeof createSubmissionService>;

@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_MASTER_KEY, type TestContext } from '../helpers/context.js';
+import { startTestSri, type TestSri } from '../helpers/sri.js';
+import { type RegisteredTenant, registerTenant } from '../helpers/tenants.js';
+import { callTrail, eventsOf, issue } from './support.js';
+
+/**
+ * A worker in its own process, killed with SIGKILL while its reception call is in flight: the
+ * tax authority records the document, but the answer never reaches us. A fresh worker must finish
+ * the document without sending it a second time.
+ */
+
+let sri: TestSri;
+let ctx: TestContext;
+let t: RegisteredTenant;
+const workers: ChildProcess[] = [];
+const output: string[] = [];
+
+beforeAll(async () => {
+  sri = await startTestSri({ authorizationDelayMs: 300 });
+  ctx = await createTestContext({ clock: sri.clock, sriUrl: sri.simulator.url });
+  t = await registerTenant(ctx);
+});
+afterAll(async () => {
+  for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+  await ctx?.close();
+  await sri?.close();
+});
+
+function startWorkerProcess(): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--worker'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: ctx.config.databaseUrl!,
+      DATA_DIR: ctx.dataDir,
+      MASTER_KEY: TEST_MASTER_KEY,
+      SRI_TEST_URL: sri.simulator.url,
+      SRI_PRODUCTION_URL: sri.simulator.url,
+      SRI_SIMULATOR: 'false',
+      SRI_TIMEOUT_MS: '10000',
+      SRI_AUTH_CHECK_DELAY_MS: '300',
+      WORKER_CONCURRENCY: '2',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  workers.push(child);
+  return child;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 40_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const statusOf = async (key: string) =>
+  (await ctx.query<{ status: string }>('select status from documents where access_key = $1', [key]))[0]!
+    .status;
+
+describe('a worker killed between the submission and the record of its answer', () => {
+  it('a fresh worker asks the tax authority first and finishes: AUTHORIZED, submitted once', async () => {
+    const key = await issue(ctx, t);
+    sri.simulator.control.inject({ service: 'reception', mode: 'slow', delayMs: 3000, times: 1 });
+
+    const first = startWorkerProcess();
+    await waitFor(
+      'the reception call',
+      async () => (sri.simulator.control.document(key)?.submissions ?? 0) >= 1,
+    );
+    first.kill('SIGKILL');
+    await new Promise((r) =>
+      first.exitCode !== null || first.signalCode !== null ? r(null) : first.once('exit', r),
+    );
+
+    const [mark] = await ctx.query<{ reception_in_flight_since: Date | null }>(
+      `select s.reception_in_flight_since from document_submissions s join documents d on d.id = s.document_id
+        where d.access_key = $1`,
+      [key],
+    );
+    expect(mark!.reception_in_flight_since).not.toBeNull();
+    expect(await statusOf(key)).toBe('SIGNED');
+    const [job] = await ctx.query<{ locked_at: Date | null }>(
+      `select locked_at from graphile_worker._private_jobs where key like 'sri:%'`,
+    );
+    expect(job?.locked_at).not.toBeNull(); // still held by the dead worker (graphile frees it after 4 h)
+    // The tax authority finishes the call the dead worker made: the document is on record there.
+    await waitFor('the simulator to record it', async () => sri.simulator.control.document(key)?.state);
+
+    const second = startWorkerProcess();
+    await waitFor('AUTHORIZED', async () => (await statusOf(key)) === 'AUTHORIZED');
+    second.kill('SIGTERM');
+
+    expect(sri.simulator.control.document(key)).toMatchObject({
+      submissions: 1,
+      attempts: 1,
+      state: 'AUTORIZADO',
+    });
+    const trail = await callTrail(ctx, t, key);
+    expect(trail.filter((c) => c.startsWith('RECEPTION'))).toEqual([]);
+    expect(trail.at(-1)).toBe('AUTHORIZATION:AUTORIZADO');
+    const types = (await eventsOf(ctx, t, key)).map((e) => e.type);
+    expect(types.filter((x) => x === 'SENT_TO_SRI')).toHaveLength(1);
+    expect(types).toContain('REQUEUED');
+    expect(types.at(-1)).toBe('AUTHORIZED');
+  }, 90_000);
+});
