@@ -125,7 +125,7 @@ describe('documents screens', () => {
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     await page.getByRole('heading', { name: /Factura 001-001-0000000/ }).waitFor();
-    await page.getByRole('heading', { name: 'Historial' }).waitFor();
+    await page.locator('.timeline').getByText('CREATED').waitFor();
 
     const [ride] = await Promise.all([
       page.waitForEvent('download'),
