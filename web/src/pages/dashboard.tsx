@@ -1,4 +1,4 @@
-import { ApiError, api } from '../api';
+import { api } from '../api';
 import { Alert, Button, Card, FormError, Loading, PageHeader } from '../components/ui';
 import { currentMonth, money } from '../format';
 import { useAction, useLoad } from '../hooks';
@@ -12,44 +12,19 @@ interface Stats {
   to: string;
   count: number;
   byStatus: Record<string, number>;
-  /** null when only the counts could be read (see loadStats). */
-  amounts: { invoiced: string; credited: string; net: string; pending: string; voided: string } | null;
+  amounts: { invoiced: string; credited: string; net: string; pending: string; voided: string };
 }
 
-/**
- * The period's statistics; where the stats read is not available, the counts come from the
- * list's totals (one page of one row per status) and the amounts stay unknown.
- */
-async function loadStats(issuer: string, from: string, to: string): Promise<Stats> {
-  try {
-    return await api<Stats>('GET', `/v1/documents/stats?from=${from}&to=${to}`, { issuer });
-  } catch (e) {
-    if (!(e instanceof ApiError) || (e.status !== 404 && e.status !== 400)) throw e;
-  }
-  const listed = STATUS_ORDER.filter((st) => st !== 'VOIDED');
-  const totals = await Promise.all(
-    listed.map((st) =>
-      api<{ pagination: { total: number } }>(
-        'GET',
-        `/v1/documents?status=${st}&from=${from}&to=${to}&limit=1`,
-        {
-          issuer,
-        },
-      ).then((r) => [st, r.pagination.total] as const),
-    ),
-  );
-  const byStatus: Record<string, number> = Object.fromEntries(totals);
-  return { from, to, count: totals.reduce((a, [, n]) => a + n, 0), byStatus, amounts: null };
-}
-
-/** The month at a glance: documents by status, quota used, totals. */
 export function DashboardPage() {
   const t = useT();
   const { lang } = useLang();
   const s = useSession();
   const month = currentMonth();
   const stats = useLoad(
-    () => (s.issuerId ? loadStats(s.issuerId, month.from, month.to) : Promise.resolve(null)),
+    () =>
+      s.issuerId
+        ? api<Stats>('GET', `/v1/documents/stats?from=${month.from}&to=${month.to}`, { issuer: s.issuerId })
+        : Promise.resolve(null),
     [s.issuerId],
   );
   const agreements = useLoad(
@@ -111,7 +86,7 @@ export function DashboardPage() {
           </p>
         </Card>
         <Card title={t('Totales', 'Totals')}>
-          {stats.data?.amounts ? (
+          {stats.data ? (
             <dl className="totals">
               <dt>{t('Facturado', 'Invoiced')}</dt>
               <dd>{money(stats.data.amounts.invoiced, lang)}</dd>
@@ -122,8 +97,6 @@ export function DashboardPage() {
               <dt>{t('En trámite', 'In progress')}</dt>
               <dd>{money(stats.data.amounts.pending, lang)}</dd>
             </dl>
-          ) : stats.data ? (
-            <p className="muted">{t('Totales no disponibles.', 'Totals not available.')}</p>
           ) : stats.loading ? (
             <Loading />
           ) : (
