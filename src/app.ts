@@ -13,6 +13,13 @@ import { setProblemDocsUrl } from './http/problem.js';
 import { ProblemSchema } from './http/schemas.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
+import { registerOperatorApi } from './modules/admin/index.js';
+import { registerAgreementRoutes } from './modules/agreements/index.js';
+import {
+  registerBillingRoutes,
+  registerPaymentRoutes,
+  registerPromotionRoutes,
+} from './modules/billing/index.js';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
 import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
@@ -137,6 +144,11 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerDeliveryRoutes(app, deps.delivery);
   registerNotificationRoutes(app, deps.notifications.api);
   registerWebhookRoutes(app, deps.webhooks);
+  registerAgreementRoutes(app, deps.agreements);
+  registerBillingRoutes(app, { subscriptions: deps.billing.subscriptions, tiers: deps.billing.tiers });
+  registerPaymentRoutes(app, deps.billing.payments);
+  registerPromotionRoutes(app, deps.billing.promotion);
+  await registerOperatorApi(app, deps.operator, config.adminToken);
 
   return app;
 }
