@@ -9,13 +9,20 @@ export const ADMIN_TOKEN = 'operator-token-for-tests-0123456789';
 export const adminEnv = { ADMIN_TOKEN };
 
 /** A web-app session key (internal) with all nine scopes, or the ones given. */
-export function webKey(ctx: TestContext, t: Pick<RegisteredTenant, 'tenantId'>, scopes: string[] = [...SCOPES]) {
+export function webKey(
+  ctx: TestContext,
+  t: Pick<RegisteredTenant, 'tenantId'>,
+  scopes: string[] = [...SCOPES],
+) {
   return fixtureKey(ctx, t, scopes, { internal: true });
 }
 
 /** Minimal files with the right magic bytes. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(32, 1),
+]);
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
 
 export async function subscribe(ctx: TestContext, key: string, tier: string, billingInterval?: string) {
@@ -43,7 +50,9 @@ export async function uploadProof(
   file: Buffer = PDF,
   filename = 'comprobante.pdf',
 ) {
-  const { payload, headers } = await multipart({ file: { file, filename, contentType: 'application/octet-stream' } });
+  const { payload, headers } = await multipart({
+    file: { file, filename, contentType: 'application/octet-stream' },
+  });
   return ctx.app.inject({
     method: 'PATCH',
     url: `/v1/payments/${paymentId}/proof`,
