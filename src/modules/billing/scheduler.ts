@@ -1,6 +1,8 @@
 import { and, eq, gt, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
+import { ecuadorStartOfDay } from '../../shared/clock.js';
 import { D } from '../../shared/money.js';
+import { ecuadorDaysUntil } from '../notifications/index.js';
 import { recordTenantEvent } from '../tenants/tenant-events.js';
 import { DAY_MS, GRACE_DAYS, PAST_DUE_WARNING_DAYS, RENEWAL_NOTICE_DAYS } from './billing.constants.js';
 import {
@@ -19,6 +21,16 @@ import { addInterval, stepAt } from './periods.js';
 import { charge, priceAt } from './pricing.js';
 
 type Step = (tx: Executor, tenant: TenantRow, sub: SubscriptionRow, now: Date) => Promise<boolean>;
+
+/**
+ * The timing rules count Ecuador calendar days (the job runs once a day): the reminder goes out
+ * from the 7th day before the period end's date, the warning on the 5th day after it, the expiry
+ * on the 7th day after it (interface.md Limits: 7 days grace in total).
+ */
+export const daysBefore = (end: Date, now: Date) => ecuadorDaysUntil(end, now);
+export const daysAfter = (end: Date, now: Date) => -ecuadorDaysUntil(end, now);
+/** The day the grace period ends: start of the Ecuador day GRACE_DAYS after the period end's day. */
+export const graceEnd = (end: Date) => new Date(ecuadorStartOfDay(end).getTime() + GRACE_DAYS * DAY_MS);
 
 /**
  * The daily billing steps. Each picks candidates with one query, then handles every subscription
@@ -68,15 +80,15 @@ export function createScheduler(deps: { db: Executor; notifications: BillingNoti
         (c) => each(c, now, async (tx, tenant, sub) => (await applyDueChange(tx, tenant, sub, now)) !== null),
       ),
 
-    /** About 7 days before current_period_end: the RENEWAL payment, RENEWAL_DUE and its notification. */
+    /** 7 days before current_period_end: the RENEWAL payment, RENEWAL_DUE and its notification. */
     renewals: (now: Date) =>
       active(
-        lte(subscriptions.currentPeriodEnd, new Date(now.getTime() + RENEWAL_NOTICE_DAYS * DAY_MS)),
+        lte(subscriptions.currentPeriodEnd, new Date(now.getTime() + (RENEWAL_NOTICE_DAYS + 1) * DAY_MS)),
         sql`${subscriptions.renewalNoticeFor} is distinct from ${subscriptions.currentPeriodEnd}`,
       ).then((c) =>
         each(c, now, async (tx, tenant, sub) => {
           const end = sub.currentPeriodEnd!;
-          if (end.getTime() - now.getTime() > RENEWAL_NOTICE_DAYS * DAY_MS) return false;
+          if (daysBefore(end, now) > RENEWAL_NOTICE_DAYS) return false;
           if (sub.renewalNoticeFor?.getTime() === end.getTime()) return false;
           // No reminder while a cancellation is pending, nor once a paid interval change is scheduled.
           if (sub.pendingTier === 'FREE' || sub.pendingBillingInterval) return false;
@@ -122,16 +134,16 @@ export function createScheduler(deps: { db: Executor; notifications: BillingNoti
     /** PAST_DUE_WARNING_DAYS after the period end without a verified renewal. */
     pastDue: (now: Date) =>
       active(
-        lte(subscriptions.currentPeriodEnd, new Date(now.getTime() - PAST_DUE_WARNING_DAYS * DAY_MS)),
+        lte(subscriptions.currentPeriodEnd, new Date(now.getTime() - (PAST_DUE_WARNING_DAYS - 1) * DAY_MS)),
         sql`${subscriptions.pastDueWarnedFor} is distinct from ${subscriptions.currentPeriodEnd}`,
       ).then((c) =>
         each(c, now, async (tx, _tenant, sub) => {
           const end = sub.currentPeriodEnd!;
-          if (now.getTime() - end.getTime() < PAST_DUE_WARNING_DAYS * DAY_MS) return false;
+          if (daysAfter(end, now) < PAST_DUE_WARNING_DAYS) return false;
           if (sub.pastDueWarnedFor?.getTime() === end.getTime() || sub.pendingTier === 'FREE') return false;
           if (underReview(await unsettledPayments(tx, sub.id))) return false;
           const updated = await updateSubscription(tx, sub.id, { pastDueWarnedFor: end });
-          await notifications.pastDueWarning(tx, updated, new Date(end.getTime() + GRACE_DAYS * DAY_MS), now);
+          await notifications.pastDueWarning(tx, updated, graceEnd(end), now);
           return true;
         }),
       ),
@@ -141,30 +153,31 @@ export function createScheduler(deps: { db: Executor; notifications: BillingNoti
      * PAST_DUE. Deferred while a renewal proof awaits review (the tenant has paid; the wait is ours).
      */
     expiry: (now: Date) =>
-      active(lte(subscriptions.currentPeriodEnd, new Date(now.getTime() - GRACE_DAYS * DAY_MS))).then((c) =>
-        each(c, now, async (tx, tenant, sub) => {
-          if (now.getTime() - sub.currentPeriodEnd!.getTime() < GRACE_DAYS * DAY_MS) return false;
-          if (underReview(await unsettledPayments(tx, sub.id))) return false;
-          await updateSubscription(tx, sub.id, {
-            status: 'CANCELLED',
-            endReason: 'EXPIRED',
-            canceledAt: now,
-            pendingTier: null,
-            pendingBillingInterval: null,
-            pendingEffectiveAt: null,
-          });
-          const previousTier = tenant.subscriptionTier;
-          await setTenantTier(tx, tenant, 'FREE', { status: 'PAST_DUE' });
-          await recordTenantEvent(
-            tx,
-            tenant.id,
-            'SUBSCRIPTION_EXPIRED',
-            { subscriptionId: sub.id, previousTier },
-            now,
-          );
-          await notifications.expired(tx, sub, previousTier, now);
-          return true;
-        }),
+      active(lte(subscriptions.currentPeriodEnd, new Date(now.getTime() - (GRACE_DAYS - 1) * DAY_MS))).then(
+        (c) =>
+          each(c, now, async (tx, tenant, sub) => {
+            if (daysAfter(sub.currentPeriodEnd!, now) < GRACE_DAYS) return false;
+            if (underReview(await unsettledPayments(tx, sub.id))) return false;
+            await updateSubscription(tx, sub.id, {
+              status: 'CANCELLED',
+              endReason: 'EXPIRED',
+              canceledAt: now,
+              pendingTier: null,
+              pendingBillingInterval: null,
+              pendingEffectiveAt: null,
+            });
+            const previousTier = tenant.subscriptionTier;
+            await setTenantTier(tx, tenant, 'FREE', { status: 'PAST_DUE' });
+            await recordTenantEvent(
+              tx,
+              tenant.id,
+              'SUBSCRIPTION_EXPIRED',
+              { subscriptionId: sub.id, previousTier },
+              now,
+            );
+            await notifications.expired(tx, sub, previousTier, now);
+            return true;
+          }),
       ),
 
     /** current_period_start follows the period chain once a renewed period has begun. */
