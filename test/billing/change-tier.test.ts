@@ -164,7 +164,7 @@ describe('production: same interval, lower price', () => {
     // no notification when a scheduled change flips
     const notes = await notificationsOf(ctx, t.tenantId);
     expect(notes.slice(notesBefore).map((n) => n.type)).toEqual([]);
-    const renewal = sub!.payments.find((p: { purpose: string }) => p.purpose === 'RENEWAL');
+    const renewal = sub!.payments.find((p) => p.purpose === 'RENEWAL')!;
     expect(renewal).toMatchObject({ amount: '9.90', status: 'PENDING' }); // priced at the downgraded tier
   });
 });

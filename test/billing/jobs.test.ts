@@ -50,7 +50,7 @@ describe('renewal reminder', () => {
     expect(await count(t, 'RENEWAL_DUE')).toBe(1);
 
     const [sub] = await mySubscriptions(ctx, key);
-    const renewal = sub!.payments[0];
+    const renewal = sub!.payments[0]!;
     expect(renewal).toMatchObject({
       purpose: 'RENEWAL',
       status: 'PENDING',
@@ -199,7 +199,7 @@ describe('grace period', () => {
     const [sub] = await mySubscriptions(ctx, key);
     expect(sub).toMatchObject({ status: 'CANCELLED', end_reason: 'EXPIRED' });
     // the open renewal can no longer be paid
-    const renewal = sub!.payments.find((p: { purpose: string }) => p.purpose === 'RENEWAL');
+    const renewal = sub!.payments.find((p) => p.purpose === 'RENEWAL')!;
     expect((await uploadProof(ctx, key, renewal.id)).json().code).toBe('CONFLICT');
   });
 
@@ -209,7 +209,7 @@ describe('grace period', () => {
     at('2027-03-25');
     await runDaily(ctx);
     at('2027-04-04');
-    const renewal = (await mySubscriptions(ctx, key))[0]!.payments[0];
+    const renewal = (await mySubscriptions(ctx, key))[0]!.payments[0]!;
     await uploadProof(ctx, key, renewal.id);
     await verify(ctx, renewal.id);
     expect((await mySubscriptions(ctx, key))[0]).toMatchObject({
@@ -226,7 +226,7 @@ describe('grace period', () => {
     const { key } = await activeSubscription(ctx, t, 'STARTER');
     at('2027-03-25');
     await runDaily(ctx);
-    const renewal = (await mySubscriptions(ctx, key))[0]!.payments[0];
+    const renewal = (await mySubscriptions(ctx, key))[0]!.payments[0]!;
     at('2027-04-03');
     await uploadProof(ctx, key, renewal.id);
     for (const day of ['2027-04-06', '2027-04-08', '2027-04-09']) {

@@ -83,7 +83,7 @@ describe('verify', () => {
     expect(email.body_text).toContain('USD 34.39');
     // verified once only
     await expect(verify(ctx, paymentId)).rejects.toMatchObject({ code: 'CONFLICT' });
-    expect((await mySubscriptions(ctx, key))[0]!.payments[0].status).toBe('VERIFIED');
+    expect((await mySubscriptions(ctx, key))[0]!.payments[0]!.status).toBe('VERIFIED');
   });
 
   it('leaves out the email when the tenant turned EMAIL off for PAYMENT_VERIFIED', async () => {

@@ -61,10 +61,29 @@ export async function uploadProof(
   });
 }
 
-export async function mySubscriptions(ctx: TestContext, key: string) {
+export interface PaymentJson {
+  id: string;
+  status: string;
+  purpose: string;
+  amount: string;
+  total_amount: string;
+  [field: string]: unknown;
+}
+export interface SubscriptionJson {
+  id: string;
+  status: string;
+  tier: string;
+  current_period_start: string;
+  current_period_end: string;
+  initial_invoice_document_id: string | null;
+  payments: PaymentJson[];
+  [field: string]: unknown;
+}
+
+export async function mySubscriptions(ctx: TestContext, key: string): Promise<SubscriptionJson[]> {
   const res = await ctx.app.inject({ method: 'GET', url: '/v1/subscriptions/me', headers: bearer(key) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().subscriptions as Record<string, any>[];
+  return res.json().subscriptions;
 }
 
 /** The operator API (createTestContext({ env: adminEnv })). */
