@@ -18,10 +18,11 @@ export const TENANT_STATUSES = ['PENDING_VERIFICATION', 'ACTIVE', 'SUSPENDED', '
 
 type TenantRow = typeof tenants.$inferSelect;
 
-/** The business name is the one of the tenant's oldest issuer (the one registered with it). */
-const businessName = sql<
-  string | null
->`(select i.business_name from issuers i where i.tenant_id = ${tenants.id} order by i.created_at limit 1)`;
+/**
+ * The business name is the one of the tenant's oldest issuer (the one registered with it).
+ * Qualified by hand: inside a select list Drizzle prints a column without its table.
+ */
+const businessName = sql<string | null>`(select i.business_name from issuers i where i.tenant_id = "tenants"."id" order by i.created_at limit 1)`;
 
 function toOperatorTenant(t: TenantRow & { businessName: string | null }) {
   return {
