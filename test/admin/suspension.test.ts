@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/context.js';
 import { activeSubscription, adminEnv, operator, PNG, uploadProof, webKey } from '../helpers/billing.js';
+import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createDocument, docHeaders, invoiceBody } from '../helpers/documents.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 
@@ -31,7 +31,9 @@ beforeAll(async () => {
   });
   paymentId = change.json().payment.id;
   proofId = (await uploadProof(ctx, webAppKey, paymentId, PNG)).json().proof.id;
-  const res = await operator(ctx, 'POST', `/tenants/${t.tenantId}/suspend`, { reasonCode: 'FRAUD_SUSPECTED' });
+  const res = await operator(ctx, 'POST', `/tenants/${t.tenantId}/suspend`, {
+    reasonCode: 'FRAUD_SUSPECTED',
+  });
   expect(res.statusCode).toBe(200);
 });
 afterAll(async () => ctx?.close());
@@ -52,15 +54,30 @@ describe('a suspended account', () => {
     ['notifications', '/v1/notifications', false],
   ])('may still read %s', async (_n, url, withIssuer) => {
     const path = typeof url === 'function' ? url() : url;
-    const res = await ctx.app.inject({ method: 'GET', url: path, headers: withIssuer ? docHeaders(t) : bearer(t.apiKey) });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: path,
+      headers: withIssuer ? docHeaders(t) : bearer(t.apiKey),
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it('sees its status and reason code', async () => {
-    const me = (await ctx.app.inject({ method: 'GET', url: '/v1/tenants/me', headers: bearer(t.apiKey) })).json().tenant;
-    expect(me).toMatchObject({ status: 'SUSPENDED', suspensionReasonCode: 'FRAUD_SUSPECTED', subscriptionTier: 'STARTER' });
-    const events = (await ctx.app.inject({ method: 'GET', url: '/v1/tenants/events', headers: bearer(t.apiKey) })).json().events;
-    expect(events.at(-1)).toMatchObject({ eventType: 'STATUS_CHANGED', detail: { from: 'ACTIVE', to: 'SUSPENDED', reasonCode: 'FRAUD_SUSPECTED' } });
+    const me = (
+      await ctx.app.inject({ method: 'GET', url: '/v1/tenants/me', headers: bearer(t.apiKey) })
+    ).json().tenant;
+    expect(me).toMatchObject({
+      status: 'SUSPENDED',
+      suspensionReasonCode: 'FRAUD_SUSPECTED',
+      subscriptionTier: 'STARTER',
+    });
+    const events = (
+      await ctx.app.inject({ method: 'GET', url: '/v1/tenants/events', headers: bearer(t.apiKey) })
+    ).json().events;
+    expect(events.at(-1)).toMatchObject({
+      eventType: 'STATUS_CHANGED',
+      detail: { from: 'ACTIVE', to: 'SUSPENDED', reasonCode: 'FRAUD_SUSPECTED' },
+    });
   });
 
   it.each([
@@ -69,7 +86,12 @@ describe('a suspended account', () => {
     ['PATCH /v1/tenants/language', 'PATCH', '/v1/tenants/language', { language: 'en' }, false],
     ['POST /v1/webhooks', 'POST', '/v1/webhooks', { url: 'https://example.com/hook' }, false],
   ] as const)('is refused %s with 403 ACCOUNT_SUSPENDED', async (_n, method, url, payload, withIssuer) => {
-    const res = await ctx.app.inject({ method, url, payload, headers: withIssuer ? docHeaders(t) : bearer(t.apiKey) });
+    const res = await ctx.app.inject({
+      method,
+      url,
+      payload,
+      headers: withIssuer ? docHeaders(t) : bearer(t.apiKey),
+    });
     expect([res.statusCode, res.json().code]).toEqual([403, 'ACCOUNT_SUSPENDED']);
   });
 
@@ -80,7 +102,12 @@ describe('a suspended account', () => {
       ['DELETE', '/v1/subscriptions', undefined],
       ['POST', '/v1/tenants/promote', { tier: 'FREE' }],
     ] as const) {
-      const res = await ctx.app.inject({ method, url, headers: bearer(webAppKey), ...(payload ? { payload } : {}) });
+      const res = await ctx.app.inject({
+        method,
+        url,
+        headers: bearer(webAppKey),
+        ...(payload ? { payload } : {}),
+      });
       expect([res.statusCode, res.json().code], url).toEqual([403, 'ACCOUNT_SUSPENDED']);
     }
     const proof = await uploadProof(ctx, webAppKey, paymentId);
@@ -99,7 +126,12 @@ describe('a suspended account', () => {
     expect(res.json().tenant).toMatchObject({ status: 'ACTIVE', suspensionReasonCode: null });
     const doc = await createDocument(ctx, t, invoiceBody());
     expect(doc.statusCode).toBe(201);
-    const lang = await ctx.app.inject({ method: 'PATCH', url: '/v1/tenants/language', headers: bearer(t.apiKey), payload: { language: 'en' } });
+    const lang = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/v1/tenants/language',
+      headers: bearer(t.apiKey),
+      payload: { language: 'en' },
+    });
     expect(lang.statusCode).toBe(200);
   });
 });

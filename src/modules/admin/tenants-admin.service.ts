@@ -22,7 +22,9 @@ type TenantRow = typeof tenants.$inferSelect;
  * The business name is the one of the tenant's oldest issuer (the one registered with it).
  * Qualified by hand: inside a select list Drizzle prints a column without its table.
  */
-const businessName = sql<string | null>`(select i.business_name from issuers i where i.tenant_id = "tenants"."id" order by i.created_at limit 1)`;
+const businessName = sql<
+  string | null
+>`(select i.business_name from issuers i where i.tenant_id = "tenants"."id" order by i.created_at limit 1)`;
 
 function toOperatorTenant(t: TenantRow & { businessName: string | null }) {
   return {
