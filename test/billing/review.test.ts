@@ -16,6 +16,7 @@ import {
   webKey,
 } from '../helpers/billing.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
+import { invoiceBody } from '../helpers/documents.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 
 /** The provider's review: verify, reject, refund, and the self-billed invoice. */
@@ -247,6 +248,21 @@ describe('self-billing', () => {
             ctx.deps.billing.onDocumentAuthorized(tx, docRow!, ctx.clock.now()),
           );
       };
+      // a document that is no payment's invoice is ignored
+      const own = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/documents',
+        headers: { ...bearer(t.apiKey), 'x-issuer-id': t.issuerId },
+        payload: invoiceBody(),
+      });
+      const [other] = await ctx.deps.db
+        .select()
+        .from(documents)
+        .where(eq(documents.accessKey, own.json().document.accessKey));
+      await withTransaction(ctx.deps.db, (tx) =>
+        ctx.deps.billing.onDocumentAuthorized(tx, other!, ctx.clock.now()),
+      );
+      expect(await eventTypes(ctx, t.tenantId)).not.toContain('INVOICE_LINKED');
       await authorize(doc.id as string);
       expect((await mySubscriptions(ctx, key))[0]!.initial_invoice_document_id).toBe(doc.id);
       expect(await lastEvent(ctx, t.tenantId, 'INVOICE_LINKED')).toMatchObject({

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { AppError, validationError } from '../../shared/errors.js';
-import { REJECTION_REASONS, type RejectionReason } from '../billing/index.js';
+import { PAYMENT_STATUSES, REJECTION_REASONS, type RejectionReason } from '../billing/index.js';
 import { type Column, formatRecord, formatTable, shortTime } from './cli-format.js';
 import { parseEffectiveAt } from './effective-at.js';
 import type { OperatorServices } from './operator-services.js';
@@ -80,11 +80,10 @@ export async function runCommand(ops: OperatorServices, argv: string[]): Promise
     case 'help':
     case '--help':
       return CLI_HELP;
-    case 'payments':
-      return formatTable(
-        await ops.paymentsAdmin.list({ status: args[0]?.toUpperCase(), limit: 200 }),
-        PAYMENT_COLUMNS,
-      );
+    case 'payments': {
+      const status = args[0] ? oneOf(args[0].toUpperCase(), PAYMENT_STATUSES, 'status') : undefined;
+      return formatTable(await ops.paymentsAdmin.list({ status, limit: 200 }), PAYMENT_COLUMNS);
+    }
     case 'payments:show': {
       const { payment, proofs } = await ops.paymentsAdmin.get(arg(args, 0, 'id'));
       const proofTable = formatTable(proofs, [

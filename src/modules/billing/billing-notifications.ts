@@ -46,8 +46,25 @@ export function createBillingNotifications(deps: { notify: Notify; config: Confi
   }
 
   return {
-    paymentVerified: (tx: Executor, p: PaymentRow, now: Date) =>
-      notify(
+    /** `sub` as the payment left it: says what the tenant now has (or when a change takes effect). */
+    paymentVerified: (tx: Executor, p: PaymentRow, sub: SubscriptionRow, now: Date) => {
+      const until = sub.currentPeriodEnd ? ecuadorDate(sub.currentPeriodEnd) : '-';
+      const what =
+        sub.pendingBillingInterval && sub.pendingEffectiveAt
+          ? {
+              es: `el cambio al plan ${p.planTier} rige desde el ${ecuadorDate(sub.pendingEffectiveAt)}`,
+              en: `the change to the ${p.planTier} plan takes effect on ${ecuadorDate(sub.pendingEffectiveAt)}`,
+            }
+          : p.purpose === 'RENEWAL'
+            ? {
+                es: `tu plan ${sub.tier} se renovó hasta el ${until}`,
+                en: `your ${sub.tier} plan is renewed until ${until}`,
+              }
+            : {
+                es: `tu plan ${sub.tier} está activo hasta el ${until}`,
+                en: `your ${sub.tier} plan is active until ${until}`,
+              };
+      return notify(
         tx,
         {
           tenantId: p.tenantId,
@@ -55,13 +72,14 @@ export function createBillingNotifications(deps: { notify: Notify; config: Confi
           severity: 'INFO',
           title: { es: 'Pago verificado', en: 'Payment verified' },
           message: {
-            es: `Verificamos tu pago de USD ${p.totalAmount}; el plan ${p.planTier} está activo.`,
-            en: `We verified your payment of USD ${p.totalAmount}; the ${p.planTier} plan is active.`,
+            es: `Verificamos tu pago de USD ${p.totalAmount}; ${what.es}.`,
+            en: `We verified your payment of USD ${p.totalAmount}; ${what.en}.`,
           },
           metadata: paymentMetadata(p),
         },
         now,
-      ),
+      );
+    },
 
     paymentRejected: (tx: Executor, p: PaymentRow, now: Date) => {
       const reason = REASONS[p.rejectionReasonCode ?? 'OTHER']!;

@@ -8,7 +8,7 @@ import { ALL_SCOPES, insertApiKey } from '../keys/keys.service.js';
 import type { TenantsService } from '../tenants/tenants.service.js';
 import { isBillingInterval } from './billing.constants.js';
 import { lockTenant, openSubscription, subscriptionView } from './billing.repository.js';
-import { checkPlan, type SubscriptionsService } from './subscriptions.service.js';
+import type { SubscriptionsService } from './subscriptions.service.js';
 
 /**
  * POST /v1/tenants/promote: the account goes to production. Needs a verified email (403
@@ -51,13 +51,10 @@ export function createPromotionService(deps: {
               'tier',
               'is required (FREE, STARTER, GROWTH or BUSINESS) unless a subscription is ACTIVE',
             );
-          if (body.tier === 'FREE') {
-            if (body.billingInterval !== undefined && !isBillingInterval(body.billingInterval))
-              throw new AppError('INVALID_BILLING_INTERVAL', 'billingInterval must be MONTHLY or YEARLY');
-          } else {
-            const plan = checkPlan(body.tier, body.billingInterval);
-            started = await deps.subscriptions.start(tx, tenant, plan.tier, plan.interval ?? 'MONTHLY', now);
-          }
+          if (body.tier !== 'FREE')
+            started = await deps.subscriptions.start(tx, tenant, { ...body, tier: body.tier }, now);
+          else if (body.billingInterval !== undefined && !isBillingInterval(body.billingInterval))
+            throw new AppError('INVALID_BILLING_INTERVAL', 'billingInterval must be MONTHLY or YEARLY');
         }
         await tx.update(tenants).set({ sandbox: false, promotedAt: now }).where(eq(tenants.id, tenant.id));
         const key = await insertApiKey(tx, {

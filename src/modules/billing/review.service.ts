@@ -78,8 +78,8 @@ export function createReviewService(deps: {
           },
           now,
         );
-        await applyVerifiedPayment(tx, tenant, sub, verified, now);
-        await notifications.paymentVerified(tx, verified, now);
+        const after = await applyVerifiedPayment(tx, tenant, sub, verified, now);
+        await notifications.paymentVerified(tx, verified, after, now);
         await selfBilling.queue(tx, verified);
         return result(tx, verified, sub.id);
       });

@@ -34,16 +34,21 @@ export function createSubscriptionsService(deps: { db: Executor; clock: Clock; c
   const { db, clock, config } = deps;
   const tierChanges = createTierChanges();
 
-  /** Starts a subscription in `tx` (POST /v1/subscriptions and promotion with a paid tier). */
+  /**
+   * Starts a subscription in `tx` (POST /v1/subscriptions, and promotion with a paid tier), the
+   * tenant row locked. Checks in order: verified email, tier, interval, nothing in flight.
+   */
   async function start(
     tx: Executor,
     tenant: TenantRow,
-    tier: PaidTier,
-    interval: BillingInterval,
+    body: { tier: string; billingInterval?: string },
     now: Date,
   ) {
     if (!tenant.emailVerifiedAt)
       throw new AppError('EMAIL_VERIFICATION_REQUIRED', 'Verify your email address before subscribing');
+    const plan = checkPlan(body.tier, body.billingInterval);
+    const tier = plan.tier;
+    const interval = plan.interval ?? 'MONTHLY';
     if (await openSubscription(tx, tenant.id))
       throw new AppError(
         'SUBSCRIPTION_ALREADY_IN_FLIGHT',
@@ -93,13 +98,7 @@ export function createSubscriptionsService(deps: { db: Executor; clock: Clock; c
     /** POST /v1/subscriptions. */
     async subscribe(auth: AuthContext, body: { tier: string; billingInterval?: string }) {
       const now = clock.now();
-      return withTransaction(db, async (tx) => {
-        const tenant = await lockTenant(tx, auth.tenantId);
-        if (!tenant.emailVerifiedAt)
-          throw new AppError('EMAIL_VERIFICATION_REQUIRED', 'Verify your email address before subscribing');
-        const plan = checkPlan(body.tier, body.billingInterval);
-        return start(tx, tenant, plan.tier, plan.interval ?? 'MONTHLY', now);
-      });
+      return withTransaction(db, async (tx) => start(tx, await lockTenant(tx, auth.tenantId), body, now));
     },
 
     /** POST /v1/subscriptions/change-tier: one of the cases of the tier-change table. */
