@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isUuid } from '../shared/ids.js';
 
 /**
  * Typed configuration, parsed once at start from the environment. Nobody else reads
@@ -150,10 +151,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
   }
 
   const providerIssuerId = optional(env, 'PROVIDER_ISSUER_ID');
-  if (
-    providerIssuerId !== null &&
-    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(providerIssuerId)
-  ) {
+  if (providerIssuerId !== null && !isUuid(providerIssuerId)) {
     throw new ConfigError(`PROVIDER_ISSUER_ID must be an issuer id (UUID), got "${providerIssuerId}"`);
   }
 

@@ -40,20 +40,29 @@ export const graceEnd = (end: Date) => new Date(ecuadorStartOfDay(end).getTime()
 export function createScheduler(deps: { db: Executor; notifications: BillingNotifications }) {
   const { db, notifications } = deps;
 
+  /** One transaction per subscription; one that fails does not hold the others back. */
   async function each(
     candidates: { id: string; tenantId: string }[],
     now: Date,
     step: Step,
   ): Promise<number> {
     let done = 0;
+    const failures: unknown[] = [];
     for (const c of candidates) {
-      const changed = await withTransaction(db, async (tx) => {
-        const tenant = await lockTenant(tx, c.tenantId);
-        const sub = await lockSubscription(tx, c.id);
-        return sub.status === 'ACTIVE' ? step(tx, tenant, sub, now) : false;
-      });
-      if (changed) done++;
+      try {
+        const changed = await withTransaction(db, async (tx) => {
+          const tenant = await lockTenant(tx, c.tenantId);
+          const sub = await lockSubscription(tx, c.id);
+          return sub.status === 'ACTIVE' ? step(tx, tenant, sub, now) : false;
+        });
+        if (changed) done++;
+      } catch (e) {
+        failures.push(e);
+      }
     }
+    // Idempotent steps: the queue may safely retry the whole job.
+    if (failures.length)
+      throw new AggregateError(failures, `billing step failed for ${failures.length} subscription(s)`);
     return done;
   }
 
