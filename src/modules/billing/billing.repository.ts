@@ -48,8 +48,7 @@ export async function updateSubscription(
 
 export async function insertSubscription(
   tx: Executor,
-  values: Omit<SubscriptionRow, 'id' | 'createdAt' | keyof NullableSubscriptionFields> &
-    Partial<Pick<SubscriptionRow, keyof NullableSubscriptionFields>>,
+  values: Omit<typeof subscriptions.$inferInsert, 'id' | 'createdAt'>,
   now: Date,
 ): Promise<SubscriptionRow> {
   const [row] = await tx
@@ -58,45 +57,9 @@ export async function insertSubscription(
     .returning();
   return row!;
 }
-type NullableSubscriptionFields = Pick<
-  SubscriptionRow,
-  | 'endReason'
-  | 'pendingTier'
-  | 'pendingBillingInterval'
-  | 'pendingEffectiveAt'
-  | 'initialInvoiceDocumentId'
-  | 'currentPeriodStart'
-  | 'currentPeriodEnd'
-  | 'renewalNoticeFor'
-  | 'pastDueWarnedFor'
-  | 'activatedAt'
-  | 'canceledAt'
->;
 
-export type NewPayment = Pick<
-  PaymentRow,
-  | 'tenantId'
-  | 'subscriptionId'
-  | 'purpose'
-  | 'planTier'
-  | 'planBillingInterval'
-  | 'amount'
-  | 'ivaRate'
-  | 'ivaAmount'
-  | 'totalAmount'
-> &
-  Partial<
-    Pick<
-      PaymentRow,
-      | 'changeKind'
-      | 'fromTier'
-      | 'fromBillingInterval'
-      | 'targetTier'
-      | 'targetBillingInterval'
-      | 'periodStart'
-      | 'periodEnd'
-    >
-  >;
+/** What the caller decides about a new payment; status PENDING, method and times are filled in. */
+export type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'status' | 'method' | 'createdAt'>;
 
 export async function insertPayment(tx: Executor, values: NewPayment, now: Date): Promise<PaymentRow> {
   const [row] = await tx
