@@ -15,6 +15,13 @@ import { SESSION_COOKIE } from './http/session-cookie.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerOperatorApi } from './modules/admin/index.js';
+import { registerAgreementRoutes } from './modules/agreements/index.js';
+import {
+  registerBillingRoutes,
+  registerPaymentRoutes,
+  registerPromotionRoutes,
+} from './modules/billing/index.js';
 import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
 import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { registerDocumentExtrasRoutes } from './modules/documents/documents.extras.routes.js';
@@ -146,6 +153,11 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerWebhookRoutes(app, deps.webhooks);
   registerDocumentExtrasRoutes(app, deps.documentExtras);
   registerSubmissionRoutes(app, { submission: deps.submission.service, db: deps.db, clock: deps.clock });
+  registerAgreementRoutes(app, deps.agreements);
+  registerBillingRoutes(app, { subscriptions: deps.billing.subscriptions, tiers: deps.billing.tiers });
+  registerPaymentRoutes(app, deps.billing.payments);
+  registerPromotionRoutes(app, deps.billing.promotion);
+  await registerOperatorApi(app, deps.operator, config.adminToken);
   // Last: its catch-all GET answers what no API route claimed.
   await registerWebApp(app);
 

@@ -4,18 +4,30 @@ import { createSriClient } from './adapters/sri/index.js';
 import type { Config } from './config/config.js';
 import type { Database, Executor } from './db/pool.js';
 import type { JobDefinition } from './jobs/queue.js';
+import {
+  createJobRunner,
+  createPaymentsAdminService,
+  createTenantsAdminService,
+  type OperatorServices,
+} from './modules/admin/index.js';
+import { createAgreementsModule } from './modules/agreements/index.js';
+import { BILLING_CRONTAB, createBillingModule, subscriptionQuotaPeriod } from './modules/billing/index.js';
 import { registerDocumentEmailHooks } from './modules/delivery/delivery.hooks.js';
 import { createDeliveryService } from './modules/delivery/delivery.service.js';
 import { createDocumentExtrasService } from './modules/documents/documents.extras.service.js';
 import { type AfterCreateHook, createDocumentsService } from './modules/documents/documents.service.js';
-import { calendarMonthPeriod, createQuota, type QuotaHooks } from './modules/documents/quota.js';
+import { createQuota, type QuotaHooks } from './modules/documents/quota.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
 import { issuerOwner } from './modules/issuers/issuer-store.js';
 import type { CertificateRenewedHook } from './modules/issuers/issuers.service.js';
 import { createKeysService } from './modules/keys/keys.service.js';
 import { UsageRecorder } from './modules/keys/usage-recorder.js';
 import { createOutboxHooks, createSendEmailJob } from './modules/mail/outbox.js';
-import { createNotificationsService, NOTIFICATIONS_CRONTAB } from './modules/notifications/index.js';
+import {
+  CERT_EXPIRY_JOB,
+  createNotificationsService,
+  NOTIFICATIONS_CRONTAB,
+} from './modules/notifications/index.js';
 import { createSessionsService } from './modules/sessions/sessions.service.js';
 import { createSubmissionHooks, createSubmissionModule } from './modules/submission/index.js';
 import { createRegistrationLimiter } from './modules/tenants/registration-limit.js';
@@ -68,7 +80,8 @@ export function createDeps(input: {
     onCertificateRenewed: certificateRenewedHooks,
   });
 
-  const quotaHooks: QuotaHooks = { resolvePeriod: calendarMonthPeriod, afterCount: [] };
+  // Paying tenants count documents per billing period; FREE ones per calendar month.
+  const quotaHooks: QuotaHooks = { resolvePeriod: subscriptionQuotaPeriod, afterCount: [] };
   const quota = createQuota({ clock, hooks: quotaHooks });
   tenantPorts.documentCount = (exec, tenant) => quota.used(exec, tenant.id);
   const documentCreatedHooks: AfterCreateHook[] = [];
@@ -151,6 +164,33 @@ export function createDeps(input: {
   });
   documentCreatedHooks.push(submission.afterCreate);
 
+  const agreements = createAgreementsModule({ db, clock, config });
+  tenantPorts.afterRegister.push(agreements.afterRegister);
+  tenantPorts.agreementSummary = agreements.service.summary;
+  const billing = createBillingModule({
+    db,
+    clock,
+    config,
+    log,
+    documents,
+    notifications,
+    pendingAgreements: agreements.service.pendingTypes,
+    tenantView: tenants.tenantView,
+  });
+  // The provider's own invoice to a tenant is linked to its payment once authorized (INVOICE_LINKED).
+  submissionHooks.onAuthorized.push(billing.onDocumentAuthorized);
+  const operator: OperatorServices = {
+    paymentsAdmin: createPaymentsAdminService({ db }),
+    tenantsAdmin: createTenantsAdminService({ db, clock }),
+    review: billing.review,
+    priceChanges: billing.priceChanges,
+    agreements: agreements.service,
+    ...createJobRunner(clock, {
+      ...billing.runners,
+      [CERT_EXPIRY_JOB]: (now) => notifications.certificateExpiryCheck(now),
+    }),
+  };
+
   const jobs: JobDefinition<never>[] = [
     createSendEmailJob({
       db,
@@ -162,9 +202,11 @@ export function createDeps(input: {
     ...(webhooks.jobs as JobDefinition<never>[]),
     ...(notifications.jobs as JobDefinition<never>[]),
     ...submission.jobs,
+    ...(agreements.jobs as JobDefinition<never>[]),
+    ...(billing.jobs as JobDefinition<never>[]),
   ];
   /** graphile-worker crontab lines (UTC); modules append theirs. */
-  const crontabLines: string[] = [NOTIFICATIONS_CRONTAB, ...submission.crontab];
+  const crontabLines: string[] = [NOTIFICATIONS_CRONTAB, BILLING_CRONTAB, ...submission.crontab];
 
   return {
     config,
@@ -194,6 +236,9 @@ export function createDeps(input: {
     sri,
     submission,
     submissionHooks,
+    agreements: agreements.service,
+    billing,
+    operator,
     jobs,
     crontabLines,
     get crontab() {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isUuid } from '../shared/ids.js';
 
 /**
  * Typed configuration, parsed once at start from the environment. Nobody else reads
@@ -41,6 +42,11 @@ export interface Config {
     authorizationCheckDelayMs: number;
   };
   webhooks: { allowPrivate: boolean; timeoutMs: number };
+  /**
+   * Self-billing: the issuer (of the provider's own tenant, in this database) that invoices each
+   * verified payment. null: no self-billed invoices (logged at each verification).
+   */
+  providerIssuerId: string | null;
   bankTransfer: {
     bankName: string;
     accountType: string;
@@ -144,6 +150,11 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     throw new ConfigError('ADMIN_TOKEN must be at least 16 characters');
   }
 
+  const providerIssuerId = optional(env, 'PROVIDER_ISSUER_ID');
+  if (providerIssuerId !== null && !isUuid(providerIssuerId)) {
+    throw new ConfigError(`PROVIDER_ISSUER_ID must be an issuer id (UUID), got "${providerIssuerId}"`);
+  }
+
   const sriTest = url(env, 'SRI_TEST_URL', null);
   const sriProd = url(env, 'SRI_PRODUCTION_URL', null);
   const simulatorPort = int(env, 'SRI_SIMULATOR_PORT', 3100, 0, 65535);
@@ -187,6 +198,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
       allowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
       timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100),
     },
+    providerIssuerId: providerIssuerId?.toLowerCase() ?? null,
     bankTransfer: {
       bankName: str(env, 'BANK_NAME', 'Banco Pichincha'),
       accountType: str(env, 'BANK_ACCOUNT_TYPE', 'CORRIENTE'),

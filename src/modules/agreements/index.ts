@@ -1,0 +1,31 @@
+/**
+ * The agreements module: TERMS, PRIVACY and DPA templates, the tenants' personalized instances
+ * and their acceptances. Other modules use `pendingTypes` (promotion) and `summary` (tenant view).
+ */
+import type { Config } from '../../config/config.js';
+import type { Executor } from '../../db/pool.js';
+import { defineJob, enqueue } from '../../jobs/queue.js';
+import type { Clock } from '../../shared/clock.js';
+import { createAgreementsService } from './agreements.service.js';
+
+export { registerAgreementRoutes } from './agreements.routes.js';
+export { TemplateSchema } from './agreements.schemas.js';
+export type { AgreementsService } from './agreements.service.js';
+export { AGREEMENT_TYPES, type AgreementType } from './agreements.tables.js';
+
+export const GENERATE_AGREEMENTS_JOB = 'agreements:generate';
+
+export function createAgreementsModule(deps: { db: Executor; clock: Clock; config: Config }) {
+  const service = createAgreementsService(deps);
+  return {
+    service,
+    /** tenantPorts.afterRegister: the personalized instances are generated in the background. */
+    afterRegister: (tx: Executor, tenantId: string) =>
+      enqueue(tx, GENERATE_AGREEMENTS_JOB, { tenantId }, { jobKey: `agreements:${tenantId}` }),
+    jobs: [
+      defineJob<{ tenantId: string }>(GENERATE_AGREEMENTS_JOB, async ({ tenantId }) => {
+        await service.generateFor(tenantId);
+      }),
+    ],
+  };
+}

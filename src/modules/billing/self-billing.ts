@@ -1,0 +1,152 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Config } from '../../config/config.js';
+import type { Executor } from '../../db/pool.js';
+import { issuers, tenants } from '../../db/tables.js';
+import type { AuthContext } from '../../http/auth.js';
+import { defineJob, enqueue } from '../../jobs/queue.js';
+import type { DocumentsService } from '../documents/documents.service.js';
+import { type DocumentRow, documents } from '../documents/documents.tables.js';
+import { recordTenantEvent } from '../tenants/tenant-events.js';
+import { type PaymentRow, payments, subscriptions } from './billing.tables.js';
+
+export const SELF_INVOICE_JOB = 'billing:self-invoice';
+
+/** The provider's invoice for a verified payment (decisions.md: issued at verification). */
+export function selfInvoiceBody(p: PaymentRow, buyer: { ruc: string; name: string; email: string }) {
+  const interval = p.planBillingInterval === 'YEARLY' ? 'anual' : 'mensual';
+  const what = { INITIAL: 'suscripción', TIER_CHANGE: 'cambio de plan', RENEWAL: 'renovación' }[p.purpose];
+  return {
+    documentType: '01',
+    buyer: { idType: '04', id: buyer.ruc, name: buyer.name, email: buyer.email },
+    items: [
+      {
+        mainCode: `PLAN-${p.planTier}-${p.planBillingInterval}`,
+        description: `Plan ${p.planTier} ${interval} de facturación electrónica (${what})`,
+        quantity: '1',
+        unitPrice: p.amount,
+        // IVA 15%: rate code 4 in the tax authority's table (decisions.md)
+        taxes: [{ code: '2', rateCode: '4', rate: '15', taxableBase: p.amount, taxAmount: p.ivaAmount }],
+      },
+    ],
+    // 20: other means through the financial system (a bank transfer)
+    payments: [{ method: '20', total: p.totalAmount }],
+    additionalInfo: [{ name: 'Pago', value: p.id }],
+  };
+}
+
+/**
+ * Self-billing: at verification a job issues the provider's invoice through the ordinary document
+ * path, as the issuer named by PROVIDER_ISSUER_ID (an issuer of the provider's own tenant in this
+ * database). The job's Idempotency-Key makes a retried run return the same document. When the tax
+ * authority authorizes it, `onDocumentAuthorized` links it (INVOICE_LINKED, bookkeeping only).
+ */
+export function createSelfBilling(deps: {
+  db: Executor;
+  config: Config;
+  log: Logger;
+  documents: Pick<DocumentsService, 'create'>;
+}) {
+  const { db, config, log } = deps;
+
+  async function queue(tx: Executor, p: PaymentRow): Promise<void> {
+    if (!config.providerIssuerId) {
+      log.info({ paymentId: p.id }, 'PROVIDER_ISSUER_ID is not set: no self-billed invoice for this payment');
+      return;
+    }
+    await enqueue(
+      tx,
+      SELF_INVOICE_JOB,
+      { paymentId: p.id },
+      { jobKey: `self-invoice:${p.id}`, maxAttempts: 10 },
+    );
+  }
+
+  async function providerAuth(issuerId: string): Promise<AuthContext> {
+    const [row] = await db
+      .select({ issuer: issuers, tenant: tenants })
+      .from(issuers)
+      .innerJoin(tenants, eq(tenants.id, issuers.tenantId))
+      .where(and(eq(issuers.id, issuerId), eq(issuers.active, true)));
+    if (!row) throw new Error(`PROVIDER_ISSUER_ID ${issuerId} is not an active issuer of this database`);
+    const environment = row.tenant.sandbox ? 'sandbox' : 'production';
+    return {
+      keyId: 'self-billing',
+      scopes: ['documents:write'],
+      environment,
+      internal: true,
+      tenantId: row.tenant.id,
+      tenantStatus: row.tenant.status,
+      sandbox: row.tenant.sandbox,
+      emailVerified: row.tenant.emailVerifiedAt !== null,
+      language: row.tenant.language,
+      tier: row.tenant.subscriptionTier,
+      tenantEnvironment: environment,
+      issuerId,
+    };
+  }
+
+  async function issue(paymentId: string): Promise<string | null> {
+    const issuerId = config.providerIssuerId;
+    if (!issuerId) return null;
+    const [p] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!p || p.invoiceDocumentId || p.status !== 'VERIFIED') return p?.invoiceDocumentId ?? null;
+    const [buyer] = await db
+      .select({ ruc: tenants.ruc, email: tenants.email, name: issuers.businessName })
+      .from(tenants)
+      .innerJoin(issuers, eq(issuers.tenantId, tenants.id))
+      .where(eq(tenants.id, p.tenantId))
+      .orderBy(asc(issuers.createdAt))
+      .limit(1);
+    if (!buyer) throw new Error(`tenant ${p.tenantId} has no issuer to bill`);
+    const auth = await providerAuth(issuerId);
+    const created = await deps.documents.create(auth, selfInvoiceBody(p, buyer), `billing-payment-${p.id}`);
+    const [doc] = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.tenantId, auth.tenantId), eq(documents.accessKey, created.document.accessKey)));
+    await db
+      .update(payments)
+      .set({ invoiceDocumentId: doc!.id })
+      .where(and(eq(payments.id, p.id), isNull(payments.invoiceDocumentId)));
+    return doc!.id;
+  }
+
+  /**
+   * The document lifecycle's onAuthorized hook: when the provider's invoice for a payment is
+   * authorized, link it (initial_invoice_document_id for the initial payment) and record
+   * INVOICE_LINKED on the customer's log. Any other document is ignored; a second call is a no-op.
+   */
+  async function onDocumentAuthorized(tx: Executor, doc: DocumentRow, now: Date): Promise<void> {
+    const [p] = await tx.select().from(payments).where(eq(payments.invoiceDocumentId, doc.id)).for('update');
+    if (!p || p.invoiceLinkedAt) return;
+    await tx.update(payments).set({ invoiceLinkedAt: now }).where(eq(payments.id, p.id));
+    if (p.purpose === 'INITIAL')
+      await tx
+        .update(subscriptions)
+        .set({ initialInvoiceDocumentId: doc.id })
+        .where(and(eq(subscriptions.id, p.subscriptionId), isNull(subscriptions.initialInvoiceDocumentId)));
+    await recordTenantEvent(
+      tx,
+      p.tenantId,
+      'INVOICE_LINKED',
+      {
+        paymentId: p.id,
+        subscriptionId: p.subscriptionId,
+        purpose: p.purpose,
+        documentId: doc.id,
+        accessKey: doc.accessKey,
+        authorizationNumber: doc.authorizationNumber,
+      },
+      now,
+    );
+  }
+
+  const job = defineJob<{ paymentId: string }>(SELF_INVOICE_JOB, async ({ paymentId }) => {
+    await issue(paymentId);
+  });
+
+  return { queue, issue, onDocumentAuthorized, job };
+}
+
+export type SelfBilling = ReturnType<typeof createSelfBilling>;
