@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,9 +20,6 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-
-/** The lifecycle module (submission to the tax authority) is on this branch. */
-export const lifecyclePresent = existsSync('src/modules/submission');
 
 export interface WebStack {
   ctx: TestContext;

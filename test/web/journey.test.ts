@@ -1,11 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificate } from '../helpers/certificates.js';
 import { nextEmail, nextRuc } from '../helpers/tenants.js';
 import {
   ADMIN_TOKEN,
   emailTo,
-  lifecyclePresent,
   screenshot,
   signInThroughUi,
   startWebStack,
@@ -16,11 +15,8 @@ import {
  * The owner's whole journey in one browser, one account: sign-up with the certificate, the
  * verification link, sign-in by code and by magic link; then agreements, a plan, the bank
  * transfer, the proof, the operator's review in the console, going to production, an invoice
- * there authorized by the tax authority (its simulator) and its RIDE. The paid half needs the
- * billing and operator modules and skips until they are on the branch; the authorization step
- * needs the lifecycle module.
+ * there authorized by the tax authority (its simulator) and its RIDE.
  */
-const billingPresent = existsSync('src/modules/billing/billing.routes.ts');
 const PROOF_PNG = readFileSync('test/ride/assets/logo.png');
 
 let stack: WebStack;
@@ -124,7 +120,7 @@ describe('the owner journey in the browser: sign-up and sign-in', () => {
   });
 });
 
-describe.skipIf(!billingPresent)('the owner journey in the browser: plan, payment review, production', () => {
+describe('the owner journey in the browser: plan, payment review, production', () => {
   it('accepts the agreements, picks a plan, sees the transfer instructions and uploads the proof', async () => {
     const page = await stack.newPage();
     await signInThroughUi(stack, page, email);
@@ -197,11 +193,9 @@ describe.skipIf(!billingPresent)('the owner journey in the browser: plan, paymen
     const accessKey = page.url().split('/').pop()!;
     // Environment digit of the access key (position 24): 2 = production.
     expect(accessKey[23]).toBe('2');
-    if (lifecyclePresent) {
-      // The tax authority (its simulator, production endpoint) authorizes it; the page follows.
-      await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
-      await page.locator('.sri-list').getByText('AUTORIZADO').waitFor();
-    }
+    // The tax authority (its simulator, production endpoint) authorizes it; the page follows.
+    await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
+    await page.locator('.sri-list').getByText('AUTORIZADO').waitFor();
     const [ride] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Descargar RIDE (PDF)' }).click(),

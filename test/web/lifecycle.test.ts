@@ -2,17 +2,16 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
-import { lifecyclePresent, screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
 
 /**
  * A document's life as the owner sees it: issued from the form, followed until the tax authority
  * (its simulator) authorizes it, its messages and history, RIDE, re-sent email, a credit note
- * against it, and voiding with its confirmation. Needs the lifecycle module on the branch.
+ * against it, and voiding with its confirmation.
  */
 let stack: WebStack;
 let tenant: RegisteredTenant;
 beforeAll(async () => {
-  if (!lifecyclePresent) return;
   stack = await startWebStack();
   tenant = await verifiedTenant(stack.ctx, { tradeName: 'Librería Cervantes' });
 });
@@ -32,7 +31,7 @@ async function issueInvoice(page: Page) {
   return page.url().split('/').pop()!;
 }
 
-describe.skipIf(!lifecyclePresent)('a document from issue to void in the browser', () => {
+describe('a document from issue to void in the browser', () => {
   it('follows the invoice until AUTHORIZED, with the history and the tax authority messages', async () => {
     const page = await stack.newPage();
     await signInThroughUi(stack, page, tenant.email);

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
@@ -6,14 +5,12 @@ import { ADMIN_TOKEN, signInThroughUi, startWebStack, type WebStack } from './ha
 
 /**
  * The operator console beyond payment review (which the journey covers): tenants, agreement
- * templates, price announcements and jobs. Needs the operator API (billing branch).
+ * templates, price announcements and jobs.
  */
-const operatorPresent = existsSync('src/modules/admin');
 
 let stack: WebStack;
 let tenant: RegisteredTenant;
 beforeAll(async () => {
-  if (!operatorPresent) return;
   stack = await startWebStack();
   tenant = await verifiedTenant(stack.ctx, { businessName: 'Consultores Quiteños Cía. Ltda.' });
 });
@@ -26,7 +23,7 @@ async function openConsole(page: Page) {
   await page.getByRole('tab', { name: 'Pagos por revisar' }).waitFor();
 }
 
-describe.skipIf(!operatorPresent)('operator console', () => {
+describe('operator console', () => {
   it('finds a tenant, suspends it with a reason (the owner then reads only) and reinstates it', async () => {
     const page = await stack.newPage();
     await openConsole(page);
