@@ -1,6 +1,6 @@
 import { certFile, FormErrors, text, validateEmail } from '../../http/forms.js';
 import { arrayField, booleanField, field, type MultipartForm } from '../../http/multipart.js';
-import { AppError, type FieldError } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
 import { sniffFileType } from '../../shared/files.js';
 import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/catalogs.data.js';
 
