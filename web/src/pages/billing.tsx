@@ -327,6 +327,7 @@ function ChangePlan({ current, onDone }: { current: Subscription; onDone(bt?: Ba
   const t = useT();
   const [open, setOpen] = useState<'change' | 'cancel' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [sure, setSure] = useState(false);
   const change = useAction(async (form: FormData) => {
     const res = await api<{ effectiveAt?: string; payment?: unknown; bankTransfer?: BankTransfer }>(
       'POST',
@@ -409,9 +410,15 @@ function ChangePlan({ current, onDone }: { current: Subscription; onDone(bt?: Ba
               'The plan runs until the end of the period, then you move to FREE. No refund.',
             )}
           </p>
-          <CheckField name="sure" label={t('Entiendo', 'I understand')} required />
+          <CheckField
+            name="sure"
+            label={t('Entiendo', 'I understand')}
+            required
+            checked={sure}
+            onChange={(e) => setSure(e.target.checked)}
+          />
           <FormError error={cancel.error} />
-          <Button variant="danger" busy={cancel.busy} onClick={() => void cancel.run()}>
+          <Button variant="danger" busy={cancel.busy} disabled={!sure} onClick={() => void cancel.run()}>
             {t('Cancelar plan', 'Cancel plan')}
           </Button>
         </Modal>
