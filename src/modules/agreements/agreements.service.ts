@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { tenants } from '../../db/tables.js';
@@ -60,7 +60,14 @@ export function createAgreementsService(deps: { db: Executor; clock: Clock; conf
 
     /** tenantPorts.agreementSummary: the latest TERMS acceptance. */
     async summary(exec: Executor, tenantId: string) {
-      const terms = (await latestAcceptances(exec, tenantId)).get('TERMS');
+      const [terms] = await exec
+        .select({ acceptedAt: agreementAcceptances.acceptedAt, version: agreementAcceptances.version })
+        .from(agreementAcceptances)
+        .where(
+          and(eq(agreementAcceptances.tenantId, tenantId), eq(agreementAcceptances.documentType, 'TERMS')),
+        )
+        .orderBy(desc(agreementAcceptances.acceptedAt), desc(agreementAcceptances.id))
+        .limit(1);
       return { acceptedAt: terms?.acceptedAt ?? null, version: terms?.version ?? null };
     },
 

@@ -61,13 +61,21 @@ export function createDocumentsService(deps: {
 }) {
   const { db, clock, keyCache, quota } = deps;
 
-  async function loadIssuer(exec: Executor, scope: DocumentScope): Promise<IssuerRow> {
-    const [issuer] = await exec
-      .select()
-      .from(issuers)
-      .where(
-        and(eq(issuers.id, scope.issuerId), eq(issuers.tenantId, scope.tenantId), eq(issuers.active, true)),
-      );
+  // Read on every create, outside its transaction: built once, sent as a named prepared statement.
+  const activeIssuer = db
+    .select()
+    .from(issuers)
+    .where(
+      and(
+        eq(issuers.id, sql.placeholder('issuerId')),
+        eq(issuers.tenantId, sql.placeholder('tenantId')),
+        eq(issuers.active, true),
+      ),
+    )
+    .prepare('active_issuer_of_tenant');
+
+  async function loadIssuer(scope: DocumentScope): Promise<IssuerRow> {
+    const [issuer] = await activeIssuer.execute({ issuerId: scope.issuerId, tenantId: scope.tenantId });
     if (!issuer) throw notFound('Issuer');
     return issuer;
   }
@@ -89,7 +97,7 @@ export function createDocumentsService(deps: {
         const existing = await findByIdempotencyKey(db, scope.tenantId, scope.environment, idempotencyKey);
         if (existing) return idempotentReplay(existing, hash);
       }
-      const issuer = await loadIssuer(db, scope);
+      const issuer = await loadIssuer(scope);
       if (!issuer.canIssue)
         throw new AppError(
           'ISSUER_ISSUING_PAUSED',

@@ -95,6 +95,24 @@ export async function setInitialSequential(
 
 /** Owner tenant of an issuer (any state), for X-Issuer-Id checks. */
 export async function issuerOwner(db: Executor, issuerId: string): Promise<string | null> {
-  const [row] = await db.select({ tenantId: issuers.tenantId }).from(issuers).where(eq(issuers.id, issuerId));
+  const [row] = await ownerQueryOf(db).execute({ issuerId });
   return row?.tenantId ?? null;
+}
+
+/** Every request with X-Issuer-Id runs this: one prepared statement per database handle. */
+const ownerQueries = new WeakMap<Executor, ReturnType<typeof buildOwnerQuery>>();
+function buildOwnerQuery(db: Executor) {
+  return db
+    .select({ tenantId: issuers.tenantId })
+    .from(issuers)
+    .where(eq(issuers.id, sql.placeholder('issuerId')))
+    .prepare('issuer_owner');
+}
+function ownerQueryOf(db: Executor) {
+  let q = ownerQueries.get(db);
+  if (!q) {
+    q = buildOwnerQuery(db);
+    ownerQueries.set(db, q);
+  }
+  return q;
 }

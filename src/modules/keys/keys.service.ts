@@ -83,29 +83,46 @@ export function createKeysService(deps: { db: Executor; clock: Clock }) {
     return { max: tierRow?.max ?? 0, used: Math.max(0, Number(n) - 1) };
   }
 
+  // Every authenticated request runs this query: built once (Drizzle spends ~0.3 ms building a
+  // two-table select) and sent as a named prepared statement, with only the columns auth needs.
+  const authQuery = db
+    .select({
+      keyId: apiKeys.id,
+      scopes: apiKeys.scopes,
+      environment: apiKeys.environment,
+      internal: apiKeys.internal,
+      expiresAt: apiKeys.expiresAt,
+      tenantId: tenants.id,
+      tenantStatus: tenants.status,
+      sandbox: tenants.sandbox,
+      emailVerifiedAt: tenants.emailVerifiedAt,
+      language: tenants.language,
+      tier: tenants.subscriptionTier,
+    })
+    .from(apiKeys)
+    .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
+    .where(and(eq(apiKeys.tokenHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
+    .prepare('auth_key_by_hash');
+
   return {
     /** Bearer token -> caller, or null for an unknown, revoked or expired key. */
     async authenticate(token: string): Promise<Omit<AuthContext, 'issuerId'> | null> {
       if (!API_TOKEN_RE.test(token)) return null;
-      const [row] = await db
-        .select({ key: apiKeys, tenant: tenants })
-        .from(apiKeys)
-        .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
-        .where(and(eq(apiKeys.tokenHash, hashApiToken(token)), isNull(apiKeys.revokedAt)));
+      const [row] = await authQuery.execute({ hash: hashApiToken(token) });
       if (!row) return null;
-      if (row.key.expiresAt && row.key.expiresAt.getTime() <= clock.now().getTime()) return null;
+      if (row.expiresAt && row.expiresAt.getTime() <= clock.now().getTime()) return null;
       return {
-        keyId: row.key.id,
-        scopes: row.key.scopes as Scope[],
-        environment: row.key.environment,
-        internal: row.key.internal,
-        tenantId: row.tenant.id,
-        tenantStatus: row.tenant.status,
-        sandbox: row.tenant.sandbox,
-        emailVerified: row.tenant.emailVerifiedAt !== null,
-        language: row.tenant.language,
-        tier: row.tenant.subscriptionTier,
-        tenantEnvironment: row.tenant.sandbox ? 'sandbox' : 'production',
+        keyId: row.keyId,
+        scopes: row.scopes as Scope[],
+        environment: row.environment,
+        internal: row.internal,
+        tenantId: row.tenantId,
+        tenantStatus: row.tenantStatus,
+        sandbox: row.sandbox,
+        emailVerified: row.emailVerifiedAt !== null,
+        language: row.language,
+        tier: row.tier,
+        tenantEnvironment: row.sandbox ? 'sandbox' : 'production',
       };
     },
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { readP12 } from '../../adapters/signing/p12.js';
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
@@ -55,21 +55,42 @@ export function createTenantsService(deps: {
 }) {
   const { db, clock, config, secrets, ports } = deps;
 
+  // GET /v1/tenants/me runs on every page of the web app: its reads are built once and sent as
+  // named prepared statements (Drizzle spends a third of a millisecond building a wide select).
+  const tenantById = db
+    .select()
+    .from(tenants)
+    .where(eq(tenants.id, sql.placeholder('id')))
+    .prepare('tenant_by_id');
+  const tierQuota = db
+    .select({ quota: tiers.documentQuota })
+    .from(tiers)
+    .where(eq(tiers.code, sql.placeholder('tier')))
+    .prepare('tier_document_quota');
+
   async function quotaOf(exec: Executor, tier: string): Promise<number> {
-    const [row] = await exec.select({ quota: tiers.documentQuota }).from(tiers).where(eq(tiers.code, tier));
+    const [row] =
+      exec === db
+        ? await tierQuota.execute({ tier })
+        : await exec.select({ quota: tiers.documentQuota }).from(tiers).where(eq(tiers.code, tier));
     return row?.quota ?? 0;
   }
 
   async function tenantView(exec: Executor, t: TenantRow) {
-    const agreement = await ports.agreementSummary(exec, t.id);
+    // Independent reads: in a transaction its client queues them; on the pool they run side by side.
+    const [agreement, documentCount, documentQuota] = await Promise.all([
+      ports.agreementSummary(exec, t.id),
+      ports.documentCount(exec, t),
+      quotaOf(exec, t.subscriptionTier),
+    ]);
     return {
       id: t.id,
       email: t.email,
       subscriptionTier: t.subscriptionTier,
       status: t.status,
       suspensionReasonCode: t.status === 'SUSPENDED' ? t.suspensionReasonCode : null,
-      documentCount: await ports.documentCount(exec, t),
-      documentQuota: await quotaOf(exec, t.subscriptionTier),
+      documentCount,
+      documentQuota,
       extraSeats: t.extraSeats,
       pendingExtraSeats: t.pendingExtraSeats,
       sandbox: t.sandbox,
@@ -353,7 +374,7 @@ export function createTenantsService(deps: {
     },
 
     async me(auth: AuthContext) {
-      const [t] = await db.select().from(tenants).where(eq(tenants.id, auth.tenantId));
+      const [t] = await tenantById.execute({ id: auth.tenantId });
       if (!t) throw new AppError('UNAUTHORIZED', 'Unknown account');
       return tenantView(db, t);
     },
