@@ -90,7 +90,7 @@ export async function listDocuments(
     : [desc(documents.createdAt), desc(documents.id)];
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select()
+      .select(SUMMARY_COLUMNS)
       .from(documents)
       .where(where)
       .orderBy(...order)
@@ -118,7 +118,21 @@ export async function recordDocumentEvent(
   });
 }
 
-export function toSummary(row: DocumentRow) {
+/** The columns a summary reads: a page of the list leaves the XML and the request body in the database. */
+const SUMMARY_COLUMNS = {
+  accessKey: documents.accessKey,
+  documentType: documents.documentType,
+  sequential: documents.sequential,
+  status: documents.status,
+  issueDate: documents.issueDate,
+  total: documents.total,
+  authorizationNumber: documents.authorizationNumber,
+  authorizationDate: documents.authorizationDate,
+  emailStatus: documents.emailStatus,
+  emailSentAt: documents.emailSentAt,
+};
+
+export function toSummary(row: Pick<DocumentRow, keyof typeof SUMMARY_COLUMNS>) {
   return {
     accessKey: row.accessKey,
     documentType: row.documentType,
