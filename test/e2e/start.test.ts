@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeCertificate } from '../helpers/certificates.js';
+import { registrationFields } from '../helpers/fixtures.js';
+import { multipart } from '../helpers/multipart.js';
+
+/**
+ * The newcomer's path: the service as `npm start` runs it (API, worker, simulator and an embedded
+ * PostgreSQL of its own under DATA_DIR), stopped with SIGTERM and started again on the same data.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'einvoice-start-'));
+// The embedded server runs as the `postgres` user when we are root: it must reach the directory.
+chmodSync(dataDir, 0o755);
+const port = 41000 + Math.floor(Math.random() * 2000);
+const pgPort = port + 3000;
+const base = `http://127.0.0.1:${port}`;
+let child: ChildProcess | null = null;
+let output = '';
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child?.once('exit', r));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<ChildProcess> {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  output = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: {
+      ...env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EMBEDDED_PG_PORT: String(pgPort),
+      SRI_SIMULATOR_PORT: String(port + 6000),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  proc.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`the service exited early:\n${output}`);
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return proc;
+    if (Date.now() > deadline) throw new Error(`the service did not become ready:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function stop(proc: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+  proc.kill('SIGTERM');
+  return exited;
+}
+
+describe('the service as npm start runs it', () => {
+  it('serves with its embedded database, stops cleanly on SIGTERM, and keeps its data across restarts', async () => {
+    child = await start();
+    const { payload, headers } = await multipart(registrationFields(makeCertificate()));
+    const reg = await fetch(`${base}/v1/register`, { method: 'POST', body: payload, headers });
+    expect(reg.status).toBe(201);
+    const { apiKey } = (await reg.json()) as { apiKey: string };
+    const auth = { authorization: `Bearer ${apiKey}` };
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${base}/v1/tenants/me`, { headers: auth })).status).toBe(200);
+
+    // The shutdown flushes the buffered request counts before the database stops.
+    expect(await stop(child)).toBe(0);
+    expect(output).not.toMatch(/usage flush failed|error during shutdown|terminating connection/);
+    // The embedded server went down with the service: its socket and lock are gone.
+    expect(existsSync(`/tmp/.s.PGSQL.${pgPort}`)).toBe(false);
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+
+    child = await start();
+    const keys = await fetch(`${base}/v1/keys`, { headers: auth });
+    expect(keys.status).toBe(200);
+    const list = (await keys.json()) as { keys: { requestCount: number }[] };
+    // The three reads of the first run, and this one not yet flushed.
+    expect(list.keys[0]!.requestCount).toBeGreaterThanOrEqual(3);
+    expect(await stop(child)).toBe(0);
+  });
+});
