@@ -49,7 +49,9 @@ const simulator = runWorker && config.sri.startSimulator ? await startSimulator(
 const app = runApi ? await buildApp(deps) : null;
 if (app) {
   await app.listen({ port: config.port, host: config.host });
-  log.info(`API listening on ${config.publicBaseUrl} (docs at ${config.publicBaseUrl}/docs)`);
+  log.info(
+    `listening on ${config.publicBaseUrl}: web app at ${config.publicBaseUrl}/, API docs at ${config.publicBaseUrl}/docs`,
+  );
 }
 const worker = runWorker
   ? await startWorker({
