@@ -18,7 +18,7 @@ import { createDocumentExtrasService } from './modules/documents/documents.extra
 import { type AfterCreateHook, createDocumentsService } from './modules/documents/documents.service.js';
 import { createQuota, type QuotaHooks } from './modules/documents/quota.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
-import { issuerOwner } from './modules/issuers/issuer-store.js';
+import { issuerOwnerLookup } from './modules/issuers/issuer-store.js';
 import type { CertificateRenewedHook } from './modules/issuers/issuers.service.js';
 import { createKeysService } from './modules/keys/keys.service.js';
 import { UsageRecorder } from './modules/keys/usage-recorder.js';
@@ -246,7 +246,7 @@ export function createDeps(input: {
     },
     authPorts: {
       authenticate: keys.authenticate,
-      issuerOwner: (id: string) => issuerOwner(db, id),
+      issuerOwner: issuerOwnerLookup(db),
       recordUse: (keyId: string) => usage.record(keyId),
     },
   };

@@ -48,3 +48,20 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
   };
   return { run, busy, error, setError };
 }
+
+/**
+ * An upload's progress: `progress` is 0..1 while the body is sent, 1 while the server works, null
+ * when idle. `track(work)` runs `work(onProgress)` (the upload and whatever follows it) and resets.
+ */
+export function useUploadProgress() {
+  const [progress, setProgress] = useState<number | null>(null);
+  const track = async <R>(work: (onProgress: (fraction: number) => void) => Promise<R>): Promise<R> => {
+    setProgress(0);
+    try {
+      return await work(setProgress);
+    } finally {
+      setProgress(null);
+    }
+  };
+  return { progress, track };
+}

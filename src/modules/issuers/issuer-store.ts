@@ -93,26 +93,15 @@ export async function setInitialSequential(
     on conflict (issuer_id, document_type, environment) do update set current = excluded.current`);
 }
 
-/** Owner tenant of an issuer (any state), for X-Issuer-Id checks. */
-export async function issuerOwner(db: Executor, issuerId: string): Promise<string | null> {
-  const [row] = await ownerQueryOf(db).execute({ issuerId });
-  return row?.tenantId ?? null;
-}
-
-/** Every request with X-Issuer-Id runs this: one prepared statement per database handle. */
-const ownerQueries = new WeakMap<Executor, ReturnType<typeof buildOwnerQuery>>();
-function buildOwnerQuery(db: Executor) {
-  return db
+/**
+ * Owner tenant of an issuer (any state), for X-Issuer-Id checks. Every such request runs it, so
+ * the query is built once and sent as a named prepared statement.
+ */
+export function issuerOwnerLookup(db: Executor): (issuerId: string) => Promise<string | null> {
+  const query = db
     .select({ tenantId: issuers.tenantId })
     .from(issuers)
     .where(eq(issuers.id, sql.placeholder('issuerId')))
     .prepare('issuer_owner');
-}
-function ownerQueryOf(db: Executor) {
-  let q = ownerQueries.get(db);
-  if (!q) {
-    q = buildOwnerQuery(db);
-    ownerQueries.set(db, q);
-  }
-  return q;
+  return async (issuerId) => (await query.execute({ issuerId }))[0]?.tenantId ?? null;
 }

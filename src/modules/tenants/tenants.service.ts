@@ -55,24 +55,16 @@ export function createTenantsService(deps: {
 }) {
   const { db, clock, config, secrets, ports } = deps;
 
-  // GET /v1/tenants/me runs on every page of the web app: its reads are built once and sent as
-  // named prepared statements (Drizzle spends a third of a millisecond building a wide select).
+  // GET /v1/tenants/me runs on every page of the web app: its wide tenant read is built once and
+  // sent as a named prepared statement (Drizzle spends a third of a millisecond building it).
   const tenantById = db
     .select()
     .from(tenants)
     .where(eq(tenants.id, sql.placeholder('id')))
     .prepare('tenant_by_id');
-  const tierQuota = db
-    .select({ quota: tiers.documentQuota })
-    .from(tiers)
-    .where(eq(tiers.code, sql.placeholder('tier')))
-    .prepare('tier_document_quota');
 
   async function quotaOf(exec: Executor, tier: string): Promise<number> {
-    const [row] =
-      exec === db
-        ? await tierQuota.execute({ tier })
-        : await exec.select({ quota: tiers.documentQuota }).from(tiers).where(eq(tiers.code, tier));
+    const [row] = await exec.select({ quota: tiers.documentQuota }).from(tiers).where(eq(tiers.code, tier));
     return row?.quota ?? 0;
   }
 

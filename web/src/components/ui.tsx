@@ -172,6 +172,11 @@ export function Alert({
   );
 }
 
+/** The bar of a running upload; indeterminate once the body is sent and the server works. */
+export function UploadProgress({ progress, label }: { progress: number | null; label: string }) {
+  return progress === null ? null : <Progress value={progress < 1 ? progress : null} label={label} />;
+}
+
 export function Progress({ value, label }: { value: number | null; label: string }) {
   return (
     <div className="progress-wrap">

@@ -11,12 +11,12 @@ import {
   Loading,
   Modal,
   PageHeader,
-  Progress,
   SelectField,
   TextField,
+  UploadProgress,
 } from '../components/ui';
 import { money } from '../format';
-import { useAction, useLoad } from '../hooks';
+import { useAction, useLoad, useUploadProgress } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { useSession } from '../session';
 import { AgreementsCard } from './agreements';
@@ -280,17 +280,14 @@ function Payments({ subscription, onChange }: { subscription: Subscription; onCh
 function ProofModal({ payment, onClose, onDone }: { payment: Payment; onClose(): void; onDone(): void }) {
   const t = useT();
   const { lang } = useLang();
-  const [progress, setProgress] = useState<number | null>(null);
-  const upload = useAction(async (form: FormData) => {
-    setProgress(0);
-    try {
-      await api('PATCH', `/v1/payments/${payment.id}/proof`, { form, onProgress: setProgress });
+  const { progress, track } = useUploadProgress();
+  const upload = useAction((form: FormData) =>
+    track(async (onProgress) => {
+      await api('PATCH', `/v1/payments/${payment.id}/proof`, { form, onProgress });
       onDone();
       onClose();
-    } finally {
-      setProgress(null);
-    }
-  });
+    }),
+  );
   return (
     <Modal title={t('Comprobante de pago', 'Proof of payment')} onClose={onClose}>
       <p>
@@ -312,9 +309,7 @@ function ProofModal({ payment, onClose, onDone }: { payment: Payment; onClose():
           error={upload.error}
         />
         <FormError error={upload.error} fields={['file']} />
-        {progress !== null && (
-          <Progress value={progress < 1 ? progress : null} label={t('Subiendo', 'Uploading')} />
-        )}
+        <UploadProgress progress={progress} label={t('Subiendo', 'Uploading')} />
         <Button type="submit" busy={upload.busy}>
           {t('Enviar comprobante', 'Send proof')}
         </Button>

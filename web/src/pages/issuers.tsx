@@ -10,10 +10,10 @@ import {
   Loading,
   Modal,
   PageHeader,
-  Progress,
   TextField,
+  UploadProgress,
 } from '../components/ui';
-import { useAction, useLoad } from '../hooks';
+import { useAction, useLoad, useUploadProgress } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { type Issuer, useSession } from '../session';
 import { typeLabel } from './document-status';
@@ -192,21 +192,18 @@ function RenewModal({ issuer, onClose }: { issuer: Issuer; onClose(): void }) {
   const t = useT();
   const { lang } = useLang();
   const s = useSession();
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, track } = useUploadProgress();
   const [done, setDone] = useState<string | null>(null);
   const renew = useAction(async (form: FormData) => {
     if (form.get('certPassword') === '') form.delete('certPassword');
-    setProgress(0);
-    try {
+    await track(async (onProgress) => {
       const res = await api<{ certExpiry: string }>('PATCH', `/v1/issuers/${issuer.id}/certificate`, {
         form,
-        onProgress: setProgress,
+        onProgress,
       });
       setDone(res.certExpiry);
       await s.reload();
-    } finally {
-      setProgress(null);
-    }
+    });
   });
   return (
     <Modal title={t('Renovar certificado', 'Renew certificate')} onClose={onClose}>
@@ -240,9 +237,7 @@ function RenewModal({ issuer, onClose }: { issuer: Issuer; onClose(): void }) {
             error={renew.error}
           />
           <FormError error={renew.error} fields={['cert', 'certPassword']} />
-          {progress !== null && (
-            <Progress value={progress < 1 ? progress : null} label={t('Enviando', 'Uploading')} />
-          )}
+          <UploadProgress progress={progress} label={t('Enviando', 'Uploading')} />
           <Button type="submit" busy={renew.busy}>
             {t('Renovar', 'Renew')}
           </Button>

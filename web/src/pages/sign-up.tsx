@@ -6,11 +6,11 @@ import {
   CheckField,
   FormError,
   Loading,
-  Progress,
   ShownOnce,
   TextField,
+  UploadProgress,
 } from '../components/ui';
-import { useAction } from '../hooks';
+import { useAction, useUploadProgress } from '../hooks';
 import { problemMessage, useLang, useT } from '../i18n';
 import { Link, navigate, useLocation } from '../router';
 import { PublicLayout } from './public-layout';
@@ -36,7 +36,7 @@ const FIELDS = [
 export function SignUpPage() {
   const t = useT();
   const { lang } = useLang();
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, track } = useUploadProgress();
   const register = useAction(async (form: FormData) => {
     form.set('emissionType', '1');
     form.set('language', lang);
@@ -47,15 +47,12 @@ export function SignUpPage() {
       const v = form.get(name);
       if (v === '' || (v instanceof File && v.size === 0 && v.name === '')) form.delete(name);
     }
-    setProgress(0);
-    try {
-      const res = await api<{ apiKey: string }>('POST', '/v1/register', { form, onProgress: setProgress });
+    await track(async (onProgress) => {
+      const res = await api<{ apiKey: string }>('POST', '/v1/register', { form, onProgress });
       const email = String(form.get('email'));
       registeredKey = { email, apiKey: res.apiKey };
       navigate(`/signup/sent?email=${encodeURIComponent(email)}`);
-    } finally {
-      setProgress(null);
-    }
+    });
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -185,9 +182,7 @@ export function SignUpPage() {
           </div>
         </fieldset>
         <FormError error={err} fields={FIELDS} />
-        {progress !== null && (
-          <Progress value={progress < 1 ? progress : null} label={t('Enviando', 'Uploading')} />
-        )}
+        <UploadProgress progress={progress} label={t('Enviando', 'Uploading')} />
         <Button type="submit" busy={register.busy}>
           {t('Crear cuenta', 'Create account')}
         </Button>
@@ -293,18 +288,13 @@ export function VerifyPage() {
 
 export function RecoverPage() {
   const t = useT();
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, track } = useUploadProgress();
   const [result, setResult] = useState<{ apiKey?: string; message?: string; environment?: string } | null>(
     null,
   );
   const recover = useAction(async (form: FormData) => {
     if (form.get('certPassword') === '') form.delete('certPassword');
-    setProgress(0);
-    try {
-      setResult(await api('POST', '/v1/recover', { form, onProgress: setProgress }));
-    } finally {
-      setProgress(null);
-    }
+    await track(async (onProgress) => setResult(await api('POST', '/v1/recover', { form, onProgress })));
   });
   return (
     <PublicLayout title={t('Recuperar la cuenta', 'Recover the account')}>
@@ -358,9 +348,7 @@ export function RecoverPage() {
             error={recover.error}
           />
           <FormError error={recover.error} fields={['email', 'cert', 'certPassword']} />
-          {progress !== null && (
-            <Progress value={progress < 1 ? progress : null} label={t('Enviando', 'Uploading')} />
-          )}
+          <UploadProgress progress={progress} label={t('Enviando', 'Uploading')} />
           <Button type="submit" busy={recover.busy}>
             {t('Recuperar', 'Recover')}
           </Button>
