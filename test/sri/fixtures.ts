@@ -9,11 +9,8 @@ import { ecuadorDate } from '../../src/shared/clock.js';
  * string itself and stays independent of the simulator's canonicalizer.
  */
 
-/** The shared reference folder sits beside the repository (/work/shared here, ../shared in CI). */
-export const SAMPLES_DIR = path.resolve(
-  fileURLToPath(new URL('.', import.meta.url)),
-  '../../../shared/sri/samples',
-);
+/** Real tax authority documents, copied into the repository (test/fixtures/sri/README.md names their sources). */
+export const SAMPLES_DIR = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../fixtures/sri/samples');
 export const REAL_SIGNED_INVOICE = path.join(
   SAMPLES_DIR,
   'factura_v1.1.0_real_0810202301019047913700120021000000699911921739517.extracted.xml',

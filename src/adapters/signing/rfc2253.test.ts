@@ -106,7 +106,7 @@ describe('javaRfc2253Name', () => {
 
 /** The X509Certificate and X509IssuerName of a real authorized document. */
 function sampleSignature(file: string): { der: Buffer; issuerName: string } {
-  const text = readFileSync(`/work/shared/sri/samples/${file}`, 'utf8')
+  const text = readFileSync(new URL(`../../../test/fixtures/sri/samples/${file}`, import.meta.url), 'utf8')
     .replaceAll('&lt;', '<')
     .replaceAll('&gt;', '>');
   const certificate = /<ds:X509Certificate>([^<]+)</.exec(text)![1]!;
