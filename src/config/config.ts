@@ -16,6 +16,8 @@ export interface Config {
   /** null: embedded PostgreSQL under DATA_DIR/pg. */
   databaseUrl: string | null;
   embeddedPgPort: number;
+  /** EMBEDDED_PG_PORT was set: a taken port is an error rather than replaced by a free one. */
+  embeddedPgPortExplicit: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   masterKey: Buffer;
@@ -176,6 +178,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     dataDir,
     databaseUrl,
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 5433, 1, 65535),
+    embeddedPgPortExplicit: optional(env, 'EMBEDDED_PG_PORT') !== null,
     smtpUrl,
     mailFrom: str(env, 'MAIL_FROM', 'einvoice-ec <no-reply@einvoice-ec.local>'),
     masterKey,

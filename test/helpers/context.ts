@@ -43,6 +43,9 @@ export interface TestContextOptions {
   clock?: MovableClock;
 }
 
+/** Port 1 (tcpmux) is reserved and unused: connections are refused at once. */
+const UNREACHABLE_SRI = 'http://127.0.0.1:1';
+
 /** A whole application on its own fresh database, with a movable clock. */
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -57,7 +60,11 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     API_RATE_LIMIT: '100000',
     SRI_SIMULATOR: 'false',
     LOG_LEVEL: 'silent',
-    ...(opts.sriUrl ? { SRI_TEST_URL: opts.sriUrl, SRI_PRODUCTION_URL: opts.sriUrl } : {}),
+    // Without a test's own simulator, the tax authority is a port nothing listens on, never the default
+    // 3100 where another test file's simulator or a developer's `npm start` may answer (a race that
+    // moved documents past SIGNED behind a test's back).
+    SRI_TEST_URL: opts.sriUrl ?? UNREACHABLE_SRI,
+    SRI_PRODUCTION_URL: opts.sriUrl ?? UNREACHABLE_SRI,
     ...opts.env,
   });
   const db = createDatabase(database.url, 10);

@@ -7,8 +7,12 @@ import { bearer, type RegisteredTenant, registerTenant } from '../helpers/tenant
 const DAY = 86_400_000;
 let ctx: TestContext;
 beforeAll(async () => {
-  // 10:00 in Ecuador
-  ctx = await createTestContext({ start: new Date('2026-11-21T15:00:00Z') });
+  // The coming 10:00 in Ecuador, relative to the real date: registration checks the certificate (made
+  // from the real time, valid from a day ago) against this clock, so a fixed date would expire.
+  const start = new Date();
+  start.setUTCHours(15, 0, 0, 0);
+  if (start.getTime() <= Date.now()) start.setUTCDate(start.getUTCDate() + 1);
+  ctx = await createTestContext({ start });
 });
 afterAll(async () => ctx?.close());
 
