@@ -10,7 +10,7 @@ const embedded = config.databaseUrl
   : await startEmbeddedPostgres({
       dataDir: config.dataDir,
       port: config.embeddedPgPort,
-        portExplicit: config.embeddedPgPortExplicit,
+      portExplicit: config.embeddedPgPortExplicit,
       database: 'einvoice',
     });
 const database = createDatabase(config.databaseUrl ?? embedded!.url, 2);

@@ -10,7 +10,10 @@ import { ecuadorDate } from '../../src/shared/clock.js';
  */
 
 /** Real tax authority documents, copied into the repository (test/fixtures/sri/README.md names their sources). */
-export const SAMPLES_DIR = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../fixtures/sri/samples');
+export const SAMPLES_DIR = path.resolve(
+  fileURLToPath(new URL('.', import.meta.url)),
+  '../fixtures/sri/samples',
+);
 export const REAL_SIGNED_INVOICE = path.join(
   SAMPLES_DIR,
   'factura_v1.1.0_real_0810202301019047913700120021000000699911921739517.extracted.xml',
