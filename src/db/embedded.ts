@@ -15,7 +15,6 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -220,14 +219,15 @@ async function locateBinaries(): Promise<Binaries> {
       `no embedded PostgreSQL for ${process.platform}-${process.arch} (${name} is not installed): run npm install, or set DATABASE_URL to a PostgreSQL 15+ server`,
     );
   }
-  const require = createRequire(import.meta.url);
+  const root = path.resolve(path.dirname(mod.postgres), '..');
   let version = 'unknown';
   try {
-    version = (require(`${name}/package.json`) as { version: string }).version;
+    version = (JSON.parse(readFileSync(path.join(root, '..', 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     // the version only names the copy's folder
   }
-  return { ...mod, root: path.resolve(path.dirname(mod.postgres), '..'), version };
+  return { ...mod, root, version };
 }
 
 interface OsUser {
