@@ -8,6 +8,7 @@ import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
+import { publicBaseUrlOf } from './config/config.js';
 
 export interface SandboxCertificate {
   p12: Buffer;
@@ -61,25 +62,37 @@ export function makeSandboxCertificate(opts: {
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]).endsWith('sandbox-cert-cli.ts');
 if (isMain) {
-  const [file = 'firma-prueba.p12', password = 'prueba123', ruc = '1790011674001'] = process.argv.slice(2);
+  const [name = 'firma-prueba.p12', password = 'prueba123', ruc = '1790011674001'] = process.argv.slice(2);
+  // npm runs scripts in the package's folder; INIT_CWD is where `npm run` was typed.
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
+  const shown = name; // as typed: relative to where the user is
+  let base: string;
+  try {
+    base = publicBaseUrlOf();
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
   if (!/^\d{13}$/.test(ruc)) {
     console.error(`The RUC must be 13 digits, got "${ruc}"`);
     process.exit(2);
   }
   if (existsSync(file)) {
-    console.error(`${file} exists already; give another file name: npm run sandbox:cert -- other.p12`);
+    console.error(`${shown} exists already; give another file name: npm run sandbox:cert -- other.p12`);
     process.exit(2);
   }
   const made = makeSandboxCertificate({ password, ruc });
   writeFileSync(file, made.p12, { mode: 0o600 });
-  console.log(`Wrote ${file} (password "${password}", expires ${made.notAfter.toISOString().slice(0, 10)}).`);
+  console.log(
+    `Wrote ${shown} (password "${password}", expires ${made.notAfter.toISOString().slice(0, 10)}).`,
+  );
   console.log('A self-signed certificate for the sandbox only: the real tax authority refuses it.');
   console.log('Register with it:');
   console.log(
-    `  curl -s http://localhost:3000/v1/register -F cert=@${file} -F certPassword=${password} \\\n` +
+    `  curl -s ${base}/v1/register -F cert=@${shown} -F certPassword=${password} \\\n` +
       `    -F email=you@example.com -F ruc=${ruc} -F businessName="Mi Empresa S.A." \\\n` +
       '    -F branchCode=001 -F issuePointCode=001 -F emissionType=1 -F requiredAccounting=true \\\n' +
       '    -F documentTypes=01 -F documentTypes=04',
   );
-  console.log('or sign up in the web app at http://localhost:3000/ with the same file.');
+  console.log(`or sign up in the web app at ${base}/ with the same file.`);
 }

@@ -123,6 +123,16 @@ export interface LoadOptions {
   warn?: (message: string) => void;
 }
 
+/** DATA_DIR alone, for the command-line helpers that need nothing else (mail:last). */
+export function dataDirOf(env: Env = process.env): string {
+  return path.resolve(str(env, 'DATA_DIR', './data'));
+}
+
+/** PUBLIC_BASE_URL alone (default http://localhost:$PORT), for the command-line helpers. */
+export function publicBaseUrlOf(env: Env = process.env): string {
+  return url(env, 'PUBLIC_BASE_URL', `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`)!;
+}
+
 export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Config {
   const warn = opts.warn ?? ((m: string) => process.stderr.write(`WARNING: ${m}\n`));
   const nodeEnvRaw = str(env, 'NODE_ENV', 'development');
@@ -132,8 +142,8 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
   const nodeEnv = nodeEnvRaw as Config['nodeEnv'];
   const port = int(env, 'PORT', 3000, 0, 65535);
   const host = str(env, 'HOST', '0.0.0.0');
-  const dataDir = path.resolve(str(env, 'DATA_DIR', './data'));
-  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`)!;
+  const dataDir = dataDirOf(env);
+  const publicBaseUrl = publicBaseUrlOf(env);
   const databaseUrl = url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']);
   const smtpUrl = url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']);
 
