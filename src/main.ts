@@ -36,6 +36,38 @@ const log = pino({ ...(loggerOptions(config.logLevel) as object), name: 'einvoic
 let embedded: EmbeddedHandle | null = null;
 let database: Database | null = null;
 let simulator: SriSimulator | null = null;
+let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
+let deps: ReturnType<typeof createDeps> | null = null;
+
+// Installed before anything starts: a SIGTERM during start-up (right after /readyz answers, say) still
+// stops what is up, the embedded PostgreSQL last, instead of killing the process with it running.
+// The embedded PostgreSQL runs in its own process group: a terminal's Ctrl-C reaches only us.
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info(`${signal} received: shutting down`);
+  const force = setTimeout(() => process.exit(1), 20_000);
+  force.unref();
+  try {
+    await app?.close();
+    await worker?.stop();
+    deps?.sri.close();
+    await simulator?.close();
+    await deps?.usage.stop();
+    await deps?.mailer.close();
+    await database?.close();
+    await embedded?.stop();
+  } catch (e) {
+    log.error({ err: e }, 'error during shutdown');
+  }
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+/** Start-up goes no further once a shutdown began: the shutdown ends the process. */
+const unlessStopping = () => (stopping ? new Promise<never>(() => {}) : Promise.resolve());
 
 async function failStartup(e: unknown): Promise<never> {
   process.stderr.write(`einvoice-ec could not start: ${startupMessage(e)}\n`);
@@ -55,33 +87,37 @@ try {
         portExplicit: config.embeddedPgPortExplicit,
         database: 'einvoice',
         log: (m) => log.info(m),
+        warn: (m) => log.warn(m),
       });
   const url = config.databaseUrl ?? embedded!.url;
   await checkDatabase(url, config.databaseUrl ? 'DATABASE_URL' : 'embedded');
   database = createDatabase(url, 30);
   await migrate(database.pool, (m) => log.info(m));
 } catch (e) {
-  await failStartup(e);
+  if (!stopping) await failStartup(e);
 }
-const deps = createDeps({ config, database: database!, clock: systemClock, log });
+await unlessStopping();
+deps = createDeps({ config, database: database!, clock: systemClock, log });
 deps.usage.start();
 
 // Only the worker talks to the tax authority; its simulator starts first so no submission finds
 // it missing (decisions.md §3: by default it starts with the service).
 simulator = runWorker && config.sri.startSimulator ? await startSimulator().catch(failStartup) : null;
+await unlessStopping();
 
-const app = runApi ? await buildApp(deps) : null;
+app = runApi ? await buildApp(deps) : null;
 if (app) {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (e) {
     await failStartup(explainListenError(e, config.port, config.host) ?? e);
   }
+  await unlessStopping();
   log.info(
     `listening on ${config.publicBaseUrl}: web app at ${config.publicBaseUrl}/, API docs at ${config.publicBaseUrl}/docs`,
   );
 }
-const worker = runWorker
+worker = runWorker
   ? await startWorker({
       pool: database!.pool,
       jobs: deps.jobs,
@@ -90,6 +126,7 @@ const worker = runWorker
       crontab: deps.crontab,
     })
   : null;
+await unlessStopping();
 if (worker) {
   log.info('worker started');
   // Documents whose job died with a previous worker are picked up now, not at the next minute.
@@ -100,32 +137,6 @@ if (!config.smtpUrl)
   log.info(
     `SMTP_URL is not set: emails are written to ${config.dataDir}/mail as .eml files (npm run mail:last shows the newest)`,
   );
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info(`${signal} received: shutting down`);
-  const force = setTimeout(() => process.exit(1), 20_000);
-  force.unref();
-  try {
-    await app?.close();
-    await worker?.stop();
-    deps.sri.close();
-    await simulator?.close();
-    await deps.usage.stop();
-    await deps.mailer.close();
-    await database?.close();
-    await embedded?.stop();
-  } catch (e) {
-    log.error({ err: e }, 'error during shutdown');
-  }
-  process.exit(0);
-}
-// The embedded PostgreSQL runs in its own process group: a terminal's Ctrl-C reaches only us, and the
-// shutdown above stops it last, after everything that writes.
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 async function startSimulator(): Promise<SriSimulator | null> {
   try {

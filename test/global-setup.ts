@@ -11,7 +11,8 @@ import { migrate } from '../src/db/migrate.js';
  * temporary directory. A template database gets every migration once; each test file clones it
  * (CREATE DATABASE ... TEMPLATE), so files run in parallel on isolated, migrated databases.
  */
-export const TEMPLATE_DB = 'einvoice_test_template';
+/** Unique per run: two runs on one server (CI and a developer, or a test's child run) never collide. */
+const TEMPLATE_DB = `einvoice_test_template_${process.pid}_${Date.now().toString(36)}`;
 
 export default async function setup(project: TestProject) {
   let stop = async () => {};
@@ -44,6 +45,10 @@ export default async function setup(project: TestProject) {
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', TEMPLATE_DB);
   return async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${TEMPLATE_DB} with (force)`).catch(() => {});
+    await c.end();
     await stop();
   };
 }

@@ -97,15 +97,18 @@ function url(
 ): string | null {
   const raw = optional(env, name) ?? fallback;
   if (raw === null) return null;
+  const example = protocols[0]?.startsWith('postgres')
+    ? 'postgresql://user:password@localhost:5432/einvoice'
+    : `${protocols.at(-1)}//example.com`;
+  const wrong = new ConfigError(`${name} must be a URL like ${example}, got "${raw}"`);
   let parsed: URL;
   try {
     parsed = new URL(raw);
   } catch {
-    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+    throw wrong;
   }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
-  }
+  // "localhost:5432/db" parses as a URL whose scheme is "localhost:": the same mistake.
+  if (!protocols.includes(parsed.protocol)) throw wrong;
   return raw.replace(/\/+$/, '');
 }
 

@@ -54,6 +54,8 @@ export interface EmbeddedOptions {
   portExplicit?: boolean;
   database: string;
   log?: (msg: string) => void;
+  /** What the user should notice (a port replaced by another). */
+  warn?: (msg: string) => void;
 }
 
 /** A start-up failure explained in one line: what went wrong and what to set. */
@@ -106,7 +108,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     const taken = port;
     port = await freePort();
     writeFileSync(portFile, `${port}\n`);
-    log(
+    (opts.warn ?? log)(
       `port ${taken} is taken: the embedded PostgreSQL listens on ${port} instead (remembered in ${portFile}; EMBEDDED_PG_PORT chooses one)`,
     );
   }
