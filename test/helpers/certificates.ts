@@ -38,6 +38,8 @@ export interface CertOptions {
   algorithm?: '3des' | 'aes256';
   notBefore?: Date;
   notAfter?: Date;
+  /** The time the default validity is around (a day before to two years after): the test clock's now. */
+  now?: Date;
   digitalSignature?: boolean;
   /** Sign with a test CA and put the CA certificate into the P12 too (first). */
   withChain?: boolean;
@@ -53,7 +55,7 @@ export function makeCertificate(opts: CertOptions = {}): TestCertificate {
   const keys = rsaKeyPair(opts.keyIndex ?? 0);
   const privateKey = forge.pki.privateKeyFromPem(keys.privateKey) as forge.pki.rsa.PrivateKey;
   const publicKey = forge.pki.publicKeyFromPem(keys.publicKey);
-  const now = Date.now();
+  const now = (opts.now ?? new Date()).getTime();
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
   // DER INTEGER: minimal and positive, so no leading zero byte and a first byte below 0x80.

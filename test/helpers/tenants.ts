@@ -21,7 +21,9 @@ export async function registerTenant(
   overrides: Record<string, FormValue | undefined> = {},
   certOptions: CertOptions = {},
 ): Promise<RegisteredTenant> {
-  const certificate = makeCertificate(certOptions);
+  // Valid around the test clock's now, not the real one: a context started at a fixed date works
+  // on any real date (CI runs the time-sensitive files a year ahead too).
+  const certificate = makeCertificate({ now: ctx.clock.now(), ...certOptions });
   const fields = registrationFields(certificate, overrides);
   const { payload, headers } = await multipart(fields);
   const res = await ctx.app.inject({ method: 'POST', url: '/v1/register', payload, headers });

@@ -38,11 +38,15 @@ describe('notifications screen', () => {
     await expect(emailQuota.isChecked()).resolves.toBe(true);
     await emailQuota.uncheck();
     await expect.poll(() => emailQuota.isChecked()).toBe(false);
-    const [pref] = await stack.ctx.query<{ enabled: boolean }>(
-      `select enabled from notification_preferences where tenant_id = $1 and type = 'QUOTA_WARNING' and channel = 'EMAIL'`,
-      [tenant.tenantId],
-    );
-    expect(pref!.enabled).toBe(false);
+    // The checkbox flips before the PUT lands: wait for the stored preference, not the click.
+    const stored = async () =>
+      (
+        await stack.ctx.query<{ enabled: boolean }>(
+          `select enabled from notification_preferences where tenant_id = $1 and type = 'QUOTA_WARNING' and channel = 'EMAIL'`,
+          [tenant.tenantId],
+        )
+      )[0]?.enabled;
+    await expect.poll(stored, { timeout: 10_000 }).toBe(false);
     await page.close();
   });
 });
