@@ -116,6 +116,7 @@ const worker = await startWorker({
   jobs: deps.jobs,
   concurrency: config.workerConcurrency,
   log,
+  heartbeat: config.workerHeartbeat,
 });
 
 try {

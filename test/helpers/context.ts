@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Runner } from 'graphile-worker';
 import { runOnce } from 'graphile-worker';
 import pino from 'pino';
 import type { Mailer } from '../../src/adapters/mail/mailer.js';
@@ -12,7 +11,7 @@ import { createDatabase } from '../../src/db/pool.js';
 import { createDeps, type Deps } from '../../src/deps.js';
 import type { App } from '../../src/http/types.js';
 import { MovableClock } from '../../src/shared/clock.js';
-import { buildTaskList, startWorker } from '../../src/worker.js';
+import { buildTaskList, type RunningWorker, startWorker } from '../../src/worker.js';
 import { createTestDatabase } from './database.js';
 
 export const TEST_MASTER_KEY = '0'.repeat(63) + '1';
@@ -73,7 +72,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   const deps = createDeps({ config, database: db, clock, log, mailer: opts.mailer });
   const app = await buildApp(deps);
   await app.ready();
-  let runner: Runner | null = null;
+  let runner: RunningWorker | null = null;
 
   const ctx: TestContext = {
     app,
@@ -100,6 +99,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
         concurrency: 4,
         log,
         pollIntervalMs: 200,
+        heartbeat: config.workerHeartbeat,
       });
     },
     async advance(ms: number) {
