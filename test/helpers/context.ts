@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runOnce } from 'graphile-worker';
 import pino from 'pino';
-import type { Mailer } from '../../src/adapters/mail/mailer.js';
+import {
+  createFileMailer,
+  createSmtpMailer,
+  type Mailer,
+  type MailMessage,
+} from '../../src/adapters/mail/mailer.js';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/db/migrate.js';
@@ -22,6 +27,11 @@ export interface TestContext {
   config: Config;
   clock: MovableClock;
   dataDir: string;
+  /**
+   * Every message the app's mailer sent, by message id, as sent (with its one-time credentials,
+   * which the outbox no longer keeps once an email is sent): the test's view of the inbox.
+   */
+  sentMail: Map<string, MailMessage>;
   /** Runs every job that is due now, repeatedly, until none is left. Returns how many ran. */
   drainJobs(): Promise<number>;
   /** Starts a real background worker (LISTEN/NOTIFY) for end-to-end tests. */
@@ -40,6 +50,8 @@ export interface TestContextOptions {
   sriUrl?: string;
   /** Share a clock with something else under test (the simulator); `start` is then ignored. */
   clock?: MovableClock;
+  /** A migrated database of the test's own (another server) instead of a clone of the run's template. */
+  database?: { url: string; drop(): Promise<void> };
 }
 
 /** Port 1 (tcpmux) is reserved and unused: connections are refused at once. */
@@ -47,7 +59,7 @@ const UNREACHABLE_SRI = 'http://127.0.0.1:1';
 
 /** A whole application on its own fresh database, with a movable clock. */
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+  const database = opts.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'einvoice-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -69,7 +81,18 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   const db = createDatabase(database.url, 10);
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const clock = opts.clock ?? new MovableClock(opts.start);
-  const deps = createDeps({ config, database: db, clock, log, mailer: opts.mailer });
+  const sentMail = new Map<string, MailMessage>();
+  const deps = createDeps({
+    config,
+    database: db,
+    clock,
+    log,
+    mailer: recording(
+      opts.mailer ??
+        (config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createFileMailer(`${config.dataDir}/mail`)),
+      sentMail,
+    ),
+  });
   const app = await buildApp(deps);
   await app.ready();
   let runner: RunningWorker | null = null;
@@ -80,6 +103,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     config,
     clock,
     dataDir,
+    sentMail,
     async drainJobs() {
       let total = 0;
       for (let round = 0; round < 50; round++) {
@@ -124,4 +148,17 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     },
   };
   return ctx;
+}
+
+/** The real mailer, remembering what it sent. */
+function recording(mailer: Mailer, sent: Map<string, MailMessage>): Mailer {
+  return {
+    kind: mailer.kind,
+    async send(message) {
+      const result = await mailer.send(message);
+      sent.set(result.messageId, message);
+      return result;
+    },
+    close: () => mailer.close(),
+  };
 }
