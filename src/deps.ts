@@ -67,6 +67,7 @@ export function createDeps(input: {
     db,
     clock,
     config,
+    secrets,
     resendVerification: (email) => tenants.resendVerification(email),
   });
   const limiter = createRegistrationLimiter({ db, clock, ...config.registrationRateLimit });
@@ -198,6 +199,7 @@ export function createDeps(input: {
       clock,
       mailFrom: config.mailFrom,
       hooks: outboxHooks,
+      secrets,
     }) as JobDefinition<never>,
     ...(webhooks.jobs as JobDefinition<never>[]),
     ...(notifications.jobs as JobDefinition<never>[]),

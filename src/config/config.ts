@@ -30,6 +30,8 @@ export interface Config {
   apiRateLimit: { max: number; windowMs: number };
   verificationTokenTtlHours: number;
   workerConcurrency: number;
+  /** Crash recovery (docs/hardening.md): heartbeat and sweep period, and when a silent worker is dead. */
+  workerHeartbeat: { intervalMs: number; deadAfterMs: number };
   sri: {
     /** Start the tax authority simulator with the service (default when no endpoint is configured). */
     startSimulator: boolean;
@@ -79,6 +81,17 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+/** A worker is declared dead only after missing at least two beats: one late beat is not a crash. */
+function workerHeartbeat(env: Env): { intervalMs: number; deadAfterMs: number } {
+  const intervalMs = int(env, 'WORKER_HEARTBEAT_MS', 10_000, 100, 600_000);
+  const deadAfterMs = int(env, 'WORKER_DEAD_AFTER_MS', 45_000, 300, 3_600_000);
+  if (deadAfterMs < 2 * intervalMs)
+    throw new ConfigError(
+      `WORKER_DEAD_AFTER_MS (${deadAfterMs}) must be at least twice WORKER_HEARTBEAT_MS (${intervalMs})`,
+    );
+  return { intervalMs, deadAfterMs };
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
@@ -202,6 +215,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     apiRateLimit: { max: int(env, 'API_RATE_LIMIT', 1200, 1), windowMs: 60_000 },
     verificationTokenTtlHours: int(env, 'VERIFICATION_TOKEN_TTL_HOURS', 24, 1, 24 * 30),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 10, 1, 200),
+    workerHeartbeat: workerHeartbeat(env),
     sri: {
       startSimulator,
       simulatorPort,

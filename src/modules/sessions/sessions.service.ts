@@ -7,7 +7,7 @@ import type { AuthContext } from '../../http/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { uuidv4 } from '../../shared/ids.js';
-import { constantTimeEqual, randomToken, sha256Hex } from '../../shared/secrets.js';
+import { constantTimeEqual, randomToken, type SecretBox, sha256Hex } from '../../shared/secrets.js';
 import { ALL_SCOPES, insertApiKey } from '../keys/keys.service.js';
 import { queueEmail } from '../mail/outbox.js';
 import { hitLimit } from './rate-limit.js';
@@ -36,6 +36,8 @@ export interface SessionsDeps {
   db: Executor;
   clock: Clock;
   config: Config;
+  /** Seals the code and link token of the sign-in email in the outbox. */
+  secrets: SecretBox;
   /** Sends a fresh verification email (tenants service): an unverified account gets that instead of a code. */
   resendVerification(email: string): Promise<unknown>;
 }
@@ -120,7 +122,14 @@ export function createSessionsService(deps: SessionsDeps) {
         });
         await queueEmail(
           tx,
-          { tenantId: tenant.id, kind: 'sign-in', to: tenant.email, ...mail, ref: { tenantId: tenant.id } },
+          {
+            tenantId: tenant.id,
+            kind: 'sign-in',
+            to: tenant.email,
+            ...mail,
+            ref: { tenantId: tenant.id },
+            secrets: { box: deps.secrets, values: [code, linkToken] },
+          },
           now,
         );
       });
