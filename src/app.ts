@@ -125,6 +125,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     store: deps.rateLimits.apiStore,
     timeWindow: apiRateLimit.windowMs,
     max: (_request, key) => (key.startsWith('op:') ? adminRateLimit.max : apiRateLimit.max),
+    // API_RATE_LIMIT=0: no API limit (and no statement); the operator API keeps its own.
+    allowList: (_request, key) => apiRateLimit.max === 0 && !key.startsWith('op:'),
     // Runs after the authentication hook: per verified key (a web-app session counts like the key
     // it is), else per client address. Made-up keys never get here: they fail authentication,
     // which counts against the address (http/rate-limit/auth-failures.ts). The operator API has
