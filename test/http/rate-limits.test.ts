@@ -168,7 +168,7 @@ describe('the registration limit (defect 8: a sliding hour)', () => {
       const after = await resend();
       expect(after.statusCode).toBe(429);
       expect(after.json().detail).toBe(
-        'Too many registration, recovery or verification requests from this address (limit 5 per hour); retry in 3540 s',
+        'Too many registration, recovery or verification requests from this address (limit 5 requests per hour); retry in 3540 s',
       );
       expect(after.headers['retry-after']).toBe('3540');
       limited.clock.advance(3_540_000 - 1);

@@ -39,18 +39,6 @@ export function createSlidingWindowLimiter(deps: { db: Executor; clock: Clock })
       return { allowed: false, retryAfterMs: await retryAfter(db, rule, key, now) };
     },
 
-    /** Whether the next request would be refused, without counting it. */
-    async isFull(rule: WindowRule, key: string): Promise<WindowResult> {
-      const now = clock.now();
-      const since = new Date(now.getTime() - rule.windowMs).toISOString();
-      const result = await db.execute<{ count: number }>(sql`
-        select (select count(*) from unnest(hits) h where h > ${since}::timestamptz)::int as count
-        from rate_limit_windows where bucket = ${rule.bucket} and key = ${key}`);
-      const count = Number(result.rows[0]?.count ?? 0);
-      if (count < rule.max) return { allowed: true, count };
-      return { allowed: false, retryAfterMs: await retryAfter(db, rule, key, now) };
-    },
-
     /** Drops rows whose newest request is older than `olderThanMs` (every window is shorter). */
     async purge(olderThanMs: number): Promise<void> {
       const cutoff = new Date(clock.now().getTime() - olderThanMs).toISOString();

@@ -1,4 +1,4 @@
-import type { SlidingWindowLimiter } from '../../http/rate-limit/index.js';
+import { describeWindow, type SlidingWindowLimiter } from '../../http/rate-limit/index.js';
 import { AppError } from '../../shared/errors.js';
 
 /**
@@ -21,7 +21,7 @@ export function createRegistrationLimiter(deps: {
       const retryAfter = Math.ceil(result.retryAfterMs / 1000);
       throw new AppError(
         'TOO_MANY_REQUESTS',
-        `Too many registration, recovery or verification requests from this address (limit ${deps.max} per hour); retry in ${retryAfter} s`,
+        `Too many registration, recovery or verification requests from this address (limit ${describeWindow(deps.max, deps.windowMs)}); retry in ${retryAfter} s`,
         { extra: { retryAfter } },
       );
     },
