@@ -3,6 +3,7 @@ import { createFileMailer, createSmtpMailer, type Mailer } from './adapters/mail
 import { createSriClient } from './adapters/sri/index.js';
 import type { Config } from './config/config.js';
 import type { Database, Executor } from './db/pool.js';
+import { createRateLimits } from './http/rate-limit/index.js';
 import type { JobDefinition } from './jobs/queue.js';
 import {
   createJobRunner,
@@ -70,7 +71,15 @@ export function createDeps(input: {
     secrets,
     resendVerification: (email) => tenants.resendVerification(email),
   });
-  const limiter = createRegistrationLimiter({ db, clock, ...config.registrationRateLimit });
+  const rateLimits = createRateLimits({
+    db,
+    pool: database.pool,
+    clock,
+    authFailureLimit: config.authFailureRateLimit,
+    apiWindowMs: config.apiRateLimit.windowMs,
+    onError: (e) => log.error({ err: e }, 'rate limit purge failed'),
+  });
+  const limiter = createRegistrationLimiter({ windows: rateLimits.windows, ...config.registrationRateLimit });
   const signingKeys = createSigningKeyCache({ secrets, clock });
   const certificateRenewedHooks: CertificateRenewedHook[] = [];
   const issuers = createIssuersService({
@@ -225,6 +234,7 @@ export function createDeps(input: {
     tenantPorts,
     sessions,
     limiter,
+    rateLimits,
     signingKeys,
     issuers,
     quota,

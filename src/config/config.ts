@@ -26,8 +26,12 @@ export interface Config {
   trustProxy: boolean;
   /** Register, recover and resend-verification share one counter per IP (interface.md Limits). */
   registrationRateLimit: { max: number; windowMs: number };
-  /** General per-key / per-IP limit on the rest of the API. */
+  /** General per-key / per-IP limit on the rest of the API; 0 = off (a gateway in front limits). */
   apiRateLimit: { max: number; windowMs: number };
+  /** Failed authentications (API keys, sessions, operator token) per client address. */
+  authFailureRateLimit: { max: number; windowMs: number };
+  /** Operator API (/admin/v1) requests per client address. */
+  adminRateLimit: { max: number; windowMs: number };
   verificationTokenTtlHours: number;
   workerConcurrency: number;
   /** Crash recovery (docs/hardening.md): heartbeat and sweep period, and when a silent worker is dead. */
@@ -212,7 +216,9 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     logLevel: str(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     registrationRateLimit: { max: int(env, 'REGISTRATION_RATE_LIMIT', 5, 1), windowMs: 3_600_000 },
-    apiRateLimit: { max: int(env, 'API_RATE_LIMIT', 1200, 1), windowMs: 60_000 },
+    apiRateLimit: { max: int(env, 'API_RATE_LIMIT', 1200, 0), windowMs: 60_000 },
+    authFailureRateLimit: { max: int(env, 'AUTH_FAILURE_RATE_LIMIT', 20, 1), windowMs: 60_000 },
+    adminRateLimit: { max: int(env, 'ADMIN_RATE_LIMIT', 300, 1), windowMs: 60_000 },
     verificationTokenTtlHours: int(env, 'VERIFICATION_TOKEN_TTL_HOURS', 24, 1, 24 * 30),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 10, 1, 200),
     workerHeartbeat: workerHeartbeat(env),

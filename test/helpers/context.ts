@@ -69,6 +69,8 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     PUBLIC_BASE_URL: 'http://localhost:3000',
     REGISTRATION_RATE_LIMIT: '100000',
     API_RATE_LIMIT: '100000',
+    AUTH_FAILURE_RATE_LIMIT: '100000',
+    ADMIN_RATE_LIMIT: '100000',
     SRI_SIMULATOR: 'false',
     LOG_LEVEL: 'silent',
     // Without a test's own simulator, the tax authority is a port nothing listens on, never the default
