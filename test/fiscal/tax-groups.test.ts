@@ -88,7 +88,9 @@ const lineArb = fc.record({
   extras: fc.constantFrom<LineTaxRate[]>([], [IRBPNR], [ICE, IRBPNR]),
 });
 
-function invoiceFor(lines: fc.RecordValue<typeof lineArb>[], today: string): InvoiceInput {
+type LineCase = typeof lineArb extends fc.Arbitrary<infer T> ? T : never;
+
+function invoiceFor(lines: LineCase[], today: string): InvoiceInput {
   const items: ItemInput[] = [];
   const computed = lines.map((l, i) => {
     const gross = dec(l.quantity).times(l.unitPrice);
