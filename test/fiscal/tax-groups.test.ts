@@ -10,7 +10,7 @@ import { parseDocument } from '../../src/adapters/sri/simulator/schema-validator
 import { SimulatorState } from '../../src/adapters/sri/simulator/state.js';
 import { arithmeticMismatch } from '../../src/adapters/sri/simulator/totals.js';
 import { buildAccessKey } from '../../src/modules/documents/access-key.js';
-import type { InvoiceInput, ItemInput } from '../../src/modules/documents/document-input.js';
+import type { CreditNoteInput, InvoiceInput, ItemInput } from '../../src/modules/documents/document-input.js';
 import type { DocumentModel, IssuerSnapshot } from '../../src/modules/documents/document-model.js';
 import { aggregateTotals, computeLine, type LineTaxRate } from '../../src/modules/documents/tax-lines.js';
 import { computeDocumentContent } from '../../src/modules/documents/totals.js';
@@ -128,12 +128,12 @@ function invoiceFor(lines: LineCase[], today: string): InvoiceInput {
 }
 
 let sequential = 0;
-function modelFor(input: InvoiceInput, today: string): DocumentModel {
+function modelFor(input: InvoiceInput | CreditNoteInput, today: string): DocumentModel {
   const content = computeDocumentContent(input, { today });
   const seq = String(++sequential).padStart(9, '0');
   const accessKey = buildAccessKey({
     issueDate: content.issueDate,
-    documentType: '01',
+    documentType: input.documentType,
     ruc: ISSUER.ruc,
     environment: 'sandbox',
     branchCode: ISSUER.branchCode,
@@ -144,13 +144,53 @@ function modelFor(input: InvoiceInput, today: string): DocumentModel {
   });
   return {
     ...content,
-    documentType: '01',
+    documentType: input.documentType,
     environment: 'sandbox',
     accessKey,
     sequential: seq,
     issuer: ISSUER,
   };
 }
+
+/** Signs the document and runs it through the simulator's reception and authorization. */
+function authorize(model: DocumentModel, state: SimulatorState) {
+  const signed = signDocumentXml(buildDocumentXml(model), cert, clock.now());
+  const now = clock.now().getTime();
+  const received = receiveDocument(Buffer.from(signed, 'utf8'), { state, now, authorizationDelayMs: 0 });
+  expect(received).toMatchObject({ kind: 'answer', answer: { status: 'RECIBIDA' } });
+  const answer = answerAuthorization(model.accessKey, state, now, false);
+  if (answer.kind !== 'answer') throw new Error('no authorization answer');
+  return answer.entries.at(-1);
+}
+
+describe('a credit note at the historical 12% (issue 13, defect 10)', () => {
+  it('is built and authorized for an invoice issued in 2023', () => {
+    const today = ecuadorDate(clock.now());
+    const note: CreditNoteInput = {
+      documentType: '04',
+      buyer: { idType: '05', id: '1712345678', name: 'Ana Pérez', email: 'ana@example.com' },
+      originalDocument: { documentType: '01', number: '001-002-000069991', issueDate: '08/10/2023' },
+      motivo: 'Devolución',
+      items: [
+        {
+          mainCode: 'A1',
+          description: 'Producto',
+          quantity: '1',
+          unitPrice: '10.4911',
+          taxes: [{ code: '2', rateCode: '2', rate: '12', taxableBase: '10.49', taxAmount: '1.26' }],
+        },
+      ],
+    };
+    const model = modelFor(note, today);
+    expect(model.totals.taxTotals).toEqual([
+      { code: '2', rateCode: '2', rate: '12.00', taxableBase: '10.49', amount: '1.26' },
+    ]);
+    expect(model.totals.total).toBe('11.75');
+    const entry = authorize(model, new SimulatorState());
+    expect(entry?.messages).toEqual([]);
+    expect(entry?.status).toBe('AUTORIZADO');
+  });
+});
 
 describe('random line sets: every group valued on its summed base, every document authorized', () => {
   it('the simulator authorizes what the service builds (fast-check, fixed seed)', () => {
@@ -173,18 +213,9 @@ describe('random line sets: every group valued on its summed base, every documen
           expect(group.amount).toBe(expected.toFixed(2));
           if (!lineSum.equals(group.amount)) drifted++;
         }
-        const signed = signDocumentXml(buildDocumentXml(model), cert, clock.now());
-        const now = clock.now().getTime();
-        const received = receiveDocument(Buffer.from(signed, 'utf8'), {
-          state,
-          now,
-          authorizationDelayMs: 0,
-        });
-        expect(received).toMatchObject({ kind: 'answer', answer: { status: 'RECIBIDA' } });
-        const answer = answerAuthorization(model.accessKey, state, now, false);
-        if (answer.kind !== 'answer') throw new Error('no authorization answer');
-        expect(answer.entries.at(-1)?.messages ?? []).toEqual([]);
-        expect(answer.entries.at(-1)?.status).toBe('AUTORIZADO');
+        const entry = authorize(model, state);
+        expect(entry?.messages).toEqual([]);
+        expect(entry?.status).toBe('AUTORIZADO');
       }),
       { seed: 1313, numRuns: 200 },
     );
