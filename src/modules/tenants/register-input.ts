@@ -17,7 +17,8 @@ export interface RegisterInput {
   ruc: string;
   businessName: string;
   tradeName: string | null;
-  mainAddress: string | null;
+  /** dirMatriz: the schema requires it on every document, so registration asks for it. */
+  mainAddress: string;
   branchCode: string;
   issuePointCode: string;
   emissionType: '1';
@@ -44,7 +45,7 @@ export function parseRegisterForm(form: MultipartForm, opts: { production: boole
   });
   const businessName = text(form, 'businessName', errs, { required: true, max: 300 });
   const tradeName = text(form, 'tradeName', errs, { max: 300 });
-  const mainAddress = text(form, 'mainAddress', errs, { max: 300 });
+  const mainAddress = text(form, 'mainAddress', errs, { required: true, max: 300 });
   const branchAddress = text(form, 'branchAddress', errs, { max: 300 });
   const threeDigits = {
     required: true,
@@ -160,7 +161,7 @@ export function parseRegisterForm(form: MultipartForm, opts: { production: boole
     ruc: ruc!,
     businessName: businessName!,
     tradeName,
-    mainAddress,
+    mainAddress: mainAddress!,
     branchCode: branchCode!,
     issuePointCode: issuePointCode!,
     emissionType: '1',
