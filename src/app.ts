@@ -8,6 +8,7 @@ import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerErrorPages } from './http/error-pages.js';
 import { registerHealthRoutes } from './http/health.js';
+import { registerInputLimits } from './http/input-limits.js';
 import { registerOpenApi } from './http/openapi.js';
 import { setProblemDocsUrl } from './http/problem.js';
 import { ProblemSchema } from './http/schemas.js';
@@ -97,14 +98,11 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   registerErrorHandling(app);
 
+  // JSON depth and illegal characters, before authentication and validation read any input.
   // An empty JSON body (curl -X POST -H 'content-type: application/json') is an empty object, and
   // a POST/PUT/PATCH without a body validates as `{}`: routes with optional bodies just work, and
   // routes with required fields name the missing ones instead of "body must be object".
-  const defaultJson = app.getDefaultJsonParser('error', 'ignore');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return defaultJson(request, body as string, done);
-  });
+  registerInputLimits(app as never);
   app.addHook('preValidation', async (request) => {
     if (
       request.body === undefined &&
