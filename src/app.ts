@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Deps } from './deps.js';
 import { registerAuth } from './http/auth.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerErrorPages } from './http/error-pages.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerInputLimits } from './http/input-limits.js';
@@ -88,6 +88,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     requestIdLogLabel: 'requestId',
     disableRequestLogging: config.nodeEnv === 'test',
     ajv: { customOptions: { removeAdditional: true } },
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   setProblemDocsUrl(`${config.publicBaseUrl}/docs`);
