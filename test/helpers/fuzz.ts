@@ -214,6 +214,7 @@ export function plausible(schema: Schema | undefined, ctx: FuzzContext, depth = 
 export interface FuzzContext {
   apiKey: string;
   issuerId: string;
+  /** The account operator routes act on (not the one whose key is used). */
   tenantId: string;
   adminToken: string;
   /** Known-good JSON bodies by "METHOD /path", mutated one member at a time. */
