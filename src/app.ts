@@ -31,6 +31,7 @@ import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/keys.routes.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.js';
+import { registerSharingRoutes } from './modules/sharing/sharing.routes.js';
 import { registerSubmissionRoutes } from './modules/submission/index.js';
 import { registerTenantRoutes } from './modules/tenants/tenants.routes.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
@@ -54,9 +55,11 @@ export const REDACT_PATHS = [
   '*.p12',
 ];
 
-/** Tokens in query strings (verification links, magic links) are cut out of logged URLs. */
+/** Tokens in query strings (verification links, magic links) and shared-document paths are cut out of logged URLs. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|code|key|secret)=)[^&]*/gi, '$1[REDACTED]');
+  return url
+    .replace(/([?&](?:token|code|key|secret)=)[^&]*/gi, '$1[REDACTED]')
+    .replace(/^(\/v1\/shared\/)[^/?#]+/, '$1[REDACTED]');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -160,6 +163,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerNotificationRoutes(app, deps.notifications.api);
   registerWebhookRoutes(app, deps.webhooks);
   registerDocumentExtrasRoutes(app, deps.documentExtras);
+  registerSharingRoutes(app, deps.sharing);
   registerSubmissionRoutes(app, { submission: deps.submission.service, db: deps.db, clock: deps.clock });
   registerAgreementRoutes(app, deps.agreements);
   registerBillingRoutes(app, { subscriptions: deps.billing.subscriptions, tiers: deps.billing.tiers });

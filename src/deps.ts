@@ -30,6 +30,7 @@ import {
   NOTIFICATIONS_CRONTAB,
 } from './modules/notifications/index.js';
 import { createSessionsService } from './modules/sessions/sessions.service.js';
+import { createSharingService } from './modules/sharing/sharing.service.js';
 import { createSubmissionHooks, createSubmissionModule } from './modules/submission/index.js';
 import { createRegistrationLimiter } from './modules/tenants/registration-limit.js';
 import { createTenantsService, defaultTenantPorts } from './modules/tenants/tenants.service.js';
@@ -115,6 +116,7 @@ export function createDeps(input: {
   );
 
   const documentExtras = createDocumentExtrasService({ db, clock });
+  const sharing = createSharingService({ db, clock, delivery, publicBaseUrl: config.publicBaseUrl });
 
   // The tax authority's two SOAP services per environment: sandbox tenants go to its test
   // environment (ambiente 1), production tenants to production (decisions.md §3).
@@ -245,6 +247,7 @@ export function createDeps(input: {
     notifications,
     delivery,
     documentExtras,
+    sharing,
     sri,
     submission,
     submissionHooks,

@@ -37,6 +37,8 @@ describe('POST /v1/documents: invoices', () => {
       issueDate: ecuadorDate(ctx.clock.now()),
       total: INVOICE_TOTAL,
       email: { status: 'PENDING' },
+      rideUrl: `/v1/documents/${document.accessKey}/ride`,
+      xmlUrl: `/v1/documents/${document.accessKey}/xml`,
     });
     expect(isValidAccessKey(document.accessKey)).toBe(true);
     const parts = parseAccessKey(document.accessKey)!;

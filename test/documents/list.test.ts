@@ -64,9 +64,11 @@ describe('GET /v1/documents', () => {
       'documentType',
       'email',
       'issueDate',
+      'rideUrl',
       'sequential',
       'status',
       'total',
+      'xmlUrl',
     ]);
   });
 

@@ -62,6 +62,8 @@ describe('DEVUELTA → RETURNED → rebuild → AUTHORIZED with the same access 
       issueDate: returned.issueDate,
       total: '123.50',
       email: { status: 'PENDING' },
+      rideUrl: `/v1/documents/${key}/ride`,
+      xmlUrl: `/v1/documents/${key}/xml`,
     });
     await settle(ctx);
     const done = await documentOf(ctx, t, key);

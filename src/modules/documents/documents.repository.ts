@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/pool.js';
 import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
+import { documentLinks } from './document-links.js';
 import type { ListQueryT } from './documents.schemas.js';
 import { type DocumentRow, documentEvents, documents } from './documents.tables.js';
 
@@ -143,6 +144,7 @@ export function toSummary(row: Pick<DocumentRow, keyof typeof SUMMARY_COLUMNS>) 
     ...(row.authorizationNumber ? { authorizationNumber: row.authorizationNumber } : {}),
     ...(row.authorizationDate ? { authorizationDate: ecuadorTimestamp(row.authorizationDate) } : {}),
     email: { status: row.emailStatus, sentAt: row.emailSentAt?.toISOString() ?? null },
+    ...documentLinks(row.accessKey),
   };
 }
 

@@ -97,6 +97,15 @@ export const EmailStateSchema = Type.Object({
   sentAt: Type.Optional(Nullable(IsoDateTime)),
 });
 
+/** The API paths of the document's RIDE and XML (GET with the same key and X-Issuer-Id). */
+const LinkProperties = {
+  rideUrl: Type.String({
+    description: 'API path of the RIDE PDF',
+    examples: ['/v1/documents/{accessKey}/ride'],
+  }),
+  xmlUrl: Type.String({ description: 'API path of the XML', examples: ['/v1/documents/{accessKey}/xml'] }),
+};
+
 /** The document summary of the list (interface.md). */
 export const DocumentSummarySchema = Type.Object(
   {
@@ -109,6 +118,7 @@ export const DocumentSummarySchema = Type.Object(
     authorizationNumber: Type.Optional(Type.String()),
     authorizationDate: Type.Optional(Type.String({ description: 'ISO 8601 with offset' })),
     email: EmailStateSchema,
+    ...LinkProperties,
   },
   { $id: 'DocumentSummary' },
 );
@@ -151,6 +161,7 @@ export const CreatedDocumentSchema = Type.Object({
   issueDate: Type.String(),
   total: Type.String(),
   email: Type.Object({ status: EmailStateSchema.properties.status }),
+  ...LinkProperties,
 });
 
 const MoneyLine = Type.Object({

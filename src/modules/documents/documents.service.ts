@@ -255,5 +255,7 @@ export function createdView(row: DocumentRow) {
     issueDate: s.issueDate,
     total: s.total,
     email: { status: s.email.status },
+    rideUrl: s.rideUrl,
+    xmlUrl: s.xmlUrl,
   };
 }
