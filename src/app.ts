@@ -27,6 +27,7 @@ import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
 import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { registerDocumentExtrasRoutes } from './modules/documents/documents.extras.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
+import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/keys.routes.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
@@ -164,6 +165,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerWebhookRoutes(app, deps.webhooks);
   registerDocumentExtrasRoutes(app, deps.documentExtras);
   registerSharingRoutes(app, deps.sharing);
+  registerExportRoutes(app, deps.exports);
   registerSubmissionRoutes(app, { submission: deps.submission.service, db: deps.db, clock: deps.clock });
   registerAgreementRoutes(app, deps.agreements);
   registerBillingRoutes(app, { subscriptions: deps.billing.subscriptions, tiers: deps.billing.tiers });

@@ -18,6 +18,8 @@ import { createDeliveryService } from './modules/delivery/delivery.service.js';
 import { createDocumentExtrasService } from './modules/documents/documents.extras.service.js';
 import { type AfterCreateHook, createDocumentsService } from './modules/documents/documents.service.js';
 import { createQuota, type QuotaHooks } from './modules/documents/quota.js';
+import { createExportJobs } from './modules/exports/exports.jobs.js';
+import { createExportsService } from './modules/exports/exports.service.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
 import { issuerOwnerLookup } from './modules/issuers/issuer-store.js';
 import type { CertificateRenewedHook } from './modules/issuers/issuers.service.js';
@@ -116,6 +118,13 @@ export function createDeps(input: {
   );
 
   const documentExtras = createDocumentExtrasService({ db, clock });
+  const exports = createExportsService({
+    db,
+    pool: database.pool,
+    clock,
+    delivery,
+    dataDir: config.dataDir,
+  });
   const sharing = createSharingService({ db, clock, delivery, publicBaseUrl: config.publicBaseUrl });
 
   // The tax authority's two SOAP services per environment: sandbox tenants go to its test
@@ -217,6 +226,7 @@ export function createDeps(input: {
     ...submission.jobs,
     ...(agreements.jobs as JobDefinition<never>[]),
     ...(billing.jobs as JobDefinition<never>[]),
+    ...(createExportJobs(exports) as JobDefinition<never>[]),
   ];
   /** graphile-worker crontab lines (UTC); modules append theirs. */
   const crontabLines: string[] = [NOTIFICATIONS_CRONTAB, BILLING_CRONTAB, ...submission.crontab];
@@ -248,6 +258,7 @@ export function createDeps(input: {
     delivery,
     documentExtras,
     sharing,
+    exports,
     sri,
     submission,
     submissionHooks,

@@ -65,12 +65,8 @@ const SORT_COLUMNS = {
   status: documents.status,
 } as const;
 
-/** The list of interface.md: AND-combined filters, optional sort, newest created first by default. */
-export async function listDocuments(
-  db: Executor,
-  scope: DocumentScope,
-  q: ListQueryT & { fromIso?: string; toIso?: string },
-) {
+/** The list's filters (interface.md), AND-combined, within the scope; the CSV export reads the same. */
+export function listWhere(scope: DocumentScope, q: ListFilters): SQL {
   const conditions: SQL[] = [scopeWhere(scope)];
   if (q.status) conditions.push(eq(documents.status, q.status));
   if (q.documentType) conditions.push(eq(documents.documentType, q.documentType));
@@ -79,16 +75,35 @@ export async function listDocuments(
   if (q.sequential)
     conditions.push(sql`lpad(${documents.sequential}::text, 9, '0') ilike ${likeEscape(q.sequential)}`);
   if (q.buyerName) conditions.push(sql`${documents.buyerName} ilike ${likeEscape(q.buyerName)}`);
-  const where = and(...conditions);
-  const page = q.page ?? 1;
-  const limit = q.limit ?? 10;
-  const order = q.sortBy
+  return and(...conditions)!;
+}
+
+/** The list's order: sortBy/sortDir, then newest created first (the default alone). */
+export function listOrder(q: Pick<ListQueryT, 'sortBy' | 'sortDir'>): SQL[] {
+  return q.sortBy
     ? [
         (q.sortDir ?? 'desc') === 'asc' ? asc(SORT_COLUMNS[q.sortBy]) : desc(SORT_COLUMNS[q.sortBy]),
         desc(documents.createdAt),
         desc(documents.id),
       ]
     : [desc(documents.createdAt), desc(documents.id)];
+}
+
+export type ListFilters = Omit<ListQueryT, 'page' | 'limit' | 'from' | 'to'> & {
+  fromIso?: string;
+  toIso?: string;
+};
+
+/** The list of interface.md: AND-combined filters, optional sort, newest created first by default. */
+export async function listDocuments(
+  db: Executor,
+  scope: DocumentScope,
+  q: ListQueryT & { fromIso?: string; toIso?: string },
+) {
+  const where = listWhere(scope, q);
+  const page = q.page ?? 1;
+  const limit = q.limit ?? 10;
+  const order = listOrder(q);
   const [rows, [totalRow]] = await Promise.all([
     db
       .select(SUMMARY_COLUMNS)

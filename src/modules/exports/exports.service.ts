@@ -1,0 +1,232 @@
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import type pg from 'pg';
+import { ZipFile } from 'yazl';
+import { type Executor, withTransaction } from '../../db/pool.js';
+import { enqueue } from '../../jobs/queue.js';
+import { type Clock, isoToDdMmYyyy } from '../../shared/clock.js';
+import { AppError, notFound, validationError } from '../../shared/errors.js';
+import { uuidv7 } from '../../shared/ids.js';
+import type { DeliveryService } from '../delivery/delivery.service.js';
+import type { DocumentScope, ListFilters } from '../documents/documents.repository.js';
+import { documents } from '../documents/documents.tables.js';
+import { checkedIsoDate } from '../documents/list-filters.js';
+import { streamDocumentsCsv } from './csv-export.js';
+import { documentExports, type ExportKind, type ExportRow } from './exports.tables.js';
+
+export const EXPORT_ZIP_JOB = 'documents.export-zip';
+/** A year and a day: a fiscal year plus a margin, and a bound on one job's work. */
+export const EXPORT_MAX_DAYS = 366;
+/** The documents with a legal value, as the accountant files them. */
+const EXPORTED_STATUSES = ['AUTHORIZED', 'VOIDED'] as const;
+/** Progress is written every this many files (and at the end). */
+const PROGRESS_EVERY = 10;
+const DAY_MS = 86_400_000;
+
+/** The file name of an entry: the delivery module's (FACTURA-001-001-000000123.pdf), from the access key. */
+function entryName(documentType: string, accessKey: string, kind: ExportKind): string {
+  const kindName =
+    documentType === '04'
+      ? 'NOTA-CREDITO'
+      : documentType === '01'
+        ? 'FACTURA'
+        : `COMPROBANTE-${documentType}`;
+  const number = `${accessKey.slice(24, 27)}-${accessKey.slice(27, 30)}-${accessKey.slice(30, 39)}`;
+  return `${kindName}-${number}.${kind === 'ride' ? 'pdf' : 'xml'}`;
+}
+
+export function exportView(row: ExportRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    from: isoToDdMmYyyy(row.fromDate),
+    to: isoToDdMmYyyy(row.toDate),
+    status: row.status,
+    progress: {
+      done: row.done,
+      total: row.total,
+      percent: row.status === 'DONE' ? 100 : row.total === 0 ? 0 : Math.floor((row.done * 100) / row.total),
+    },
+    sizeBytes: row.sizeBytes,
+    downloadUrl: row.status === 'DONE' ? `/v1/documents/exports/${row.id}/download` : null,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export function createExportsService(deps: {
+  db: Executor;
+  pool: pg.Pool;
+  clock: Clock;
+  delivery: DeliveryService;
+  dataDir: string;
+}) {
+  const { db, clock, delivery } = deps;
+  const dir = path.join(deps.dataDir, 'exports');
+  const fileOf = (id: string) => path.join(dir, `${id}.zip`);
+
+  async function scoped(scope: DocumentScope, id: string): Promise<ExportRow> {
+    const [row] = await db
+      .select()
+      .from(documentExports)
+      .where(
+        and(
+          eq(documentExports.id, id),
+          eq(documentExports.tenantId, scope.tenantId),
+          eq(documentExports.issuerId, scope.issuerId),
+          eq(documentExports.environment, scope.environment),
+        ),
+      );
+    if (!row) throw notFound('Export');
+    return row;
+  }
+
+  async function setProgress(id: string, values: Partial<ExportRow>): Promise<void> {
+    await db.update(documentExports).set(values).where(eq(documentExports.id, id));
+  }
+
+  return {
+    /** GET /v1/documents/export?format=csv: the list's filters, every matching document. */
+    csv(scope: DocumentScope, filters: ListFilters) {
+      return streamDocumentsCsv(db, deps.pool, scope, filters);
+    },
+
+    /** POST /v1/documents/exports: the row and its job in one transaction. */
+    async createZip(scope: DocumentScope, body: { from: string; to: string; kind: ExportKind }) {
+      const fromIso = checkedIsoDate(body.from, 'from');
+      const toIso = checkedIsoDate(body.to, 'to');
+      if (fromIso > toIso) throw validationError('from', 'must not be after to');
+      const days = (Date.parse(toIso) - Date.parse(fromIso)) / DAY_MS + 1;
+      if (days > EXPORT_MAX_DAYS)
+        throw validationError('to', `the range spans at most ${EXPORT_MAX_DAYS} days`);
+      const now = clock.now();
+      return withTransaction(db, async (tx) => {
+        const [row] = await tx
+          .insert(documentExports)
+          .values({
+            id: uuidv7(now.getTime()),
+            tenantId: scope.tenantId,
+            issuerId: scope.issuerId,
+            environment: scope.environment,
+            kind: body.kind,
+            fromDate: fromIso,
+            toDate: toIso,
+            status: 'QUEUED',
+            total: 0,
+            done: 0,
+            createdAt: now,
+          })
+          .returning();
+        await enqueue(
+          tx,
+          EXPORT_ZIP_JOB,
+          { exportId: row!.id },
+          { maxAttempts: 3, jobKey: `export:${row!.id}` },
+        );
+        return exportView(row!);
+      });
+    },
+
+    async get(scope: DocumentScope, id: string) {
+      return exportView(await scoped(scope, id));
+    },
+
+    /** The finished ZIP; 409 CONFLICT before it is DONE. */
+    async download(scope: DocumentScope, id: string) {
+      const row = await scoped(scope, id);
+      if (row.status !== 'DONE') {
+        throw new AppError('CONFLICT', `The export is ${row.status}; download it once it is DONE`);
+      }
+      const file = fileOf(row.id);
+      if (!existsSync(file)) throw notFound('Export file');
+      const kind = row.kind === 'ride' ? 'RIDE' : 'XML';
+      return {
+        filename: `${kind}-${row.fromDate}-${row.toDate}.zip`,
+        size: row.sizeBytes ?? (await stat(file)).size,
+        stream: createReadStream(file),
+      };
+    },
+
+    /**
+     * The job: one entry per document, each rendered only when the ZIP writer reaches it
+     * (yazl's lazy streams), so memory holds one file at a time. Idempotent: a rerun starts the
+     * file again and overwrites it.
+     */
+    async buildZip(exportId: string, isLastAttempt: boolean): Promise<void> {
+      const [exp] = await db.select().from(documentExports).where(eq(documentExports.id, exportId));
+      if (!exp || exp.status === 'DONE') return;
+      const rows = await db
+        .select({ id: documents.id, documentType: documents.documentType, accessKey: documents.accessKey })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.tenantId, exp.tenantId),
+            eq(documents.issuerId, exp.issuerId),
+            eq(documents.environment, exp.environment),
+            gte(documents.issueDate, exp.fromDate),
+            lte(documents.issueDate, exp.toDate),
+            inArray(documents.status, [...EXPORTED_STATUSES]),
+          ),
+        )
+        .orderBy(asc(documents.issueDate), asc(documents.documentType), asc(documents.sequential));
+      await setProgress(exportId, {
+        status: 'RUNNING',
+        total: rows.length,
+        done: 0,
+        error: null,
+        startedAt: clock.now(),
+      });
+      const part = `${fileOf(exportId)}.part`;
+      try {
+        await mkdir(dir, { recursive: true });
+        const resolve = delivery.attachmentResolvers[exp.kind === 'ride' ? 'document-ride' : 'document-xml'];
+        const zip = new ZipFile();
+        const out = createWriteStream(part);
+        const failed = new Promise<never>((_, reject) => {
+          zip.on('error', reject);
+          out.on('error', reject);
+        });
+        failed.catch(() => {});
+        zip.outputStream.pipe(out);
+        const mtime = clock.now();
+        let done = 0;
+        for (const doc of rows) {
+          zip.addReadStreamLazy(entryName(doc.documentType, doc.accessKey, exp.kind), { mtime }, (cb) => {
+            resolve({ documentId: doc.id })
+              .then(async (file) => {
+                done++;
+                if (done % PROGRESS_EVERY === 0) await setProgress(exportId, { done });
+                cb(null, new PassThrough().end(file.content));
+              })
+              .catch((err) => cb(err, new PassThrough()));
+          });
+        }
+        zip.end();
+        await Promise.race([finished(out), failed]);
+        await rename(part, fileOf(exportId));
+        const { size } = await stat(fileOf(exportId));
+        await setProgress(exportId, {
+          status: 'DONE',
+          done: rows.length,
+          sizeBytes: size,
+          finishedAt: clock.now(),
+        });
+      } catch (err) {
+        await rm(part, { force: true });
+        if (!isLastAttempt) throw err;
+        await setProgress(exportId, {
+          status: 'FAILED',
+          error: 'The export could not be built; create it again',
+          finishedAt: clock.now(),
+        });
+      }
+    },
+  };
+}
+
+export type ExportsService = ReturnType<typeof createExportsService>;
