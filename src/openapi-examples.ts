@@ -36,8 +36,8 @@ const TENANT = {
 };
 
 const VALIDATION_PROBLEM = {
-  type: 'http://localhost:3000/docs/errors/validation-failed',
-  title: 'Validation failed',
+  type: 'http://localhost:3000/docs/errors/bad-request',
+  title: 'Bad Request',
   status: 400,
   code: 'VALIDATION_FAILED',
   detail: 'The document has 2 errors',

@@ -1,10 +1,17 @@
+import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_STATUS } from '../shared/errors.js';
 import { SERVICE_VERSION } from '../shared/version.js';
 
 export const API_VERSION = SERVICE_VERSION;
+
+/**
+ * The guide shown first in /docs (authentication, X-Issuer-Id, idempotency, errors, pagination,
+ * webhooks, sandbox outcomes; English and Spanish): docs/api-guide.md, read once at start.
+ */
+const API_GUIDE = readFileSync(new URL('../../docs/api-guide.md', import.meta.url), 'utf8');
 
 export interface NamedExample {
   summary: string;
@@ -125,8 +132,7 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
       info: {
         title: 'einvoice-ec API',
         version: API_VERSION,
-        description:
-          'Electronic invoicing for Ecuador (SRI): invoices and credit notes signed with XAdES-BES, submitted and followed until authorized, RIDE PDFs, emails, notifications and signed webhooks. Every error is an RFC 9457 problem document with a stable `code`.',
+        description: API_GUIDE,
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: options.publicBaseUrl }],
@@ -162,8 +168,19 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     },
   });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(swaggerUi, {
+  // Scalar's reference page, served offline: its script comes from node_modules (/docs/js/scalar.js),
+  // no web fonts, no request proxy; the document is the one above (/docs/openapi.json).
+  await app.register(scalar, {
     routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    configuration: {
+      pageTitle: 'einvoice-ec API',
+      withDefaultFonts: false,
+      telemetry: false,
+      // Nothing that calls Scalar's services: no AI agent, no developer toolbar (share, deploy).
+      agent: { disabled: true },
+      showDeveloperTools: 'never',
+      defaultOpenAllTags: false,
+      metaData: { title: 'einvoice-ec API' },
+    },
   });
 }
