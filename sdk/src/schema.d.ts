@@ -1767,6 +1767,96 @@ export interface components {
                 sentAt?: string | null;
             };
         };
+        Document: {
+            accessKey: string;
+            /** @enum {string} */
+            documentType: "01" | "03" | "04" | "05" | "06" | "07";
+            sequential: string;
+            /** @enum {string} */
+            status: "SIGNED" | "RECEIVED" | "RETURNED" | "AUTHORIZED" | "NOT_AUTHORIZED" | "VOIDED";
+            /** @description DD/MM/YYYY */
+            issueDate: string;
+            total: string;
+            authorizationNumber?: string;
+            /** @description ISO 8601 with offset */
+            authorizationDate?: string;
+            email: {
+                /** @enum {string} */
+                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                sentAt?: string | null;
+            };
+        } & {
+            environment: "sandbox" | "production";
+            issuerId: string;
+            /** @description estab-ptoEmi-secuencial */
+            number: string;
+            buyer: {
+                idType: string;
+                id: string;
+                name: string;
+                email: string;
+                address: string | null;
+                phone: string | null;
+            };
+            items: {
+                mainCode: string;
+                auxiliaryCode: string | null;
+                description: string;
+                quantity: string;
+                unitPrice: string;
+                discount: string;
+                subtotal: string;
+                additionalDetails: {
+                    name: string;
+                    value: string;
+                }[];
+                taxes: {
+                    code: string;
+                    rateCode: string;
+                    rate: string;
+                    taxableBase: string;
+                    amount: string;
+                }[];
+            }[];
+            totals: {
+                totalWithoutTaxes: string;
+                totalDiscount: string;
+                taxTotals: {
+                    code: string;
+                    rateCode: string;
+                    rate: string;
+                    taxableBase: string;
+                    amount: string;
+                }[];
+                tip: string;
+                total: string;
+            };
+            payments: {
+                method: string;
+                total: string;
+                term: string | null;
+                termUnit: string | null;
+            }[];
+            originalDocument: {
+                documentType: string;
+                number: string;
+                issueDate: string;
+            } | null;
+            motivo: string | null;
+            additionalInfo: {
+                name: string;
+                value: string;
+            }[];
+            voidReason: string | null;
+            voidedAt: string | null;
+            certFingerprint: string;
+            /** Format: date-time */
+            signedAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         Notification: {
             /** Format: uuid */
             id: string;
@@ -5189,96 +5279,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
-                        document: {
-                            accessKey: string;
-                            /** @enum {string} */
-                            documentType: "01" | "03" | "04" | "05" | "06" | "07";
-                            sequential: string;
-                            /** @enum {string} */
-                            status: "SIGNED" | "RECEIVED" | "RETURNED" | "AUTHORIZED" | "NOT_AUTHORIZED" | "VOIDED";
-                            /** @description DD/MM/YYYY */
-                            issueDate: string;
-                            total: string;
-                            authorizationNumber?: string;
-                            /** @description ISO 8601 with offset */
-                            authorizationDate?: string;
-                            email: {
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
-                                sentAt?: string | null;
-                            };
-                        } & {
-                            environment: "sandbox" | "production";
-                            issuerId: string;
-                            /** @description estab-ptoEmi-secuencial */
-                            number: string;
-                            buyer: {
-                                idType: string;
-                                id: string;
-                                name: string;
-                                email: string;
-                                address: string | null;
-                                phone: string | null;
-                            };
-                            items: {
-                                mainCode: string;
-                                auxiliaryCode: string | null;
-                                description: string;
-                                quantity: string;
-                                unitPrice: string;
-                                discount: string;
-                                subtotal: string;
-                                additionalDetails: {
-                                    name: string;
-                                    value: string;
-                                }[];
-                                taxes: {
-                                    code: string;
-                                    rateCode: string;
-                                    rate: string;
-                                    taxableBase: string;
-                                    amount: string;
-                                }[];
-                            }[];
-                            totals: {
-                                totalWithoutTaxes: string;
-                                totalDiscount: string;
-                                taxTotals: {
-                                    code: string;
-                                    rateCode: string;
-                                    rate: string;
-                                    taxableBase: string;
-                                    amount: string;
-                                }[];
-                                tip: string;
-                                total: string;
-                            };
-                            payments: {
-                                method: string;
-                                total: string;
-                                term: string | null;
-                                termUnit: string | null;
-                            }[];
-                            originalDocument: {
-                                documentType: string;
-                                number: string;
-                                issueDate: string;
-                            } | null;
-                            motivo: string | null;
-                            additionalInfo: {
-                                name: string;
-                                value: string;
-                            }[];
-                            voidReason: string | null;
-                            voidedAt: string | null;
-                            certFingerprint: string;
-                            /** Format: date-time */
-                            signedAt: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        document: components["schemas"]["Document"];
                     };
                 };
             };

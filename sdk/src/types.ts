@@ -39,6 +39,6 @@ export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 /** The body of POST /v1/documents: one member per document type, discriminated by documentType. */
 export type CreateDocumentBody = RequestBody<'createDocument'>;
 export type CreatedDocument = ResponseBody<'createDocument'>['document'];
-export type Document = ResponseBody<'getDocument'>['document'];
+export type Document = components['schemas']['Document'];
 export type DocumentListQuery = QueryOf<'listDocuments'>;
 export type DocumentPage = ResponseBody<'listDocuments'>;

@@ -60,6 +60,7 @@ describe('the OpenAPI document', () => {
       'Tenant',
       'ApiKey',
       'Issuer',
+      'Document',
       'DocumentSummary',
       'Notification',
       'WebhookEndpoint',
