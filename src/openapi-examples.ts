@@ -1,6 +1,7 @@
 import type { OperationExamples } from './http/openapi.js';
 import {
   CREATED_DOCUMENT_EXAMPLE,
+  DOCUMENT_DETAIL_EXAMPLE,
   DOCUMENT_EXAMPLES,
   DOCUMENT_LIST_EXAMPLE,
 } from './modules/documents/documents.examples.js';
@@ -57,6 +58,29 @@ export const OPENAPI_EXAMPLES: Record<string, OperationExamples> = {
     },
   },
   rebuildDocument: { request: documentRequests },
+  getDocument: { responses: { 200: one('A signed invoice', DOCUMENT_DETAIL_EXAMPLE) } },
+  listIssuers: {
+    responses: {
+      200: one('One issuer: branch 001, issue point 001', {
+        ok: true,
+        issuers: [
+          {
+            id: '0193a4f2-8d3b-4f7e-a1c6-2b9e5d7f3a10',
+            ruc: '1790011674001',
+            businessName: 'Mi Empresa S.A.',
+            tradeName: null,
+            branchCode: '001',
+            issuePointCode: '001',
+            branchAddress: 'Av. Amazonas N23-45 y Colón, Quito',
+            certFingerprint:
+              '39:31:9B:F3:10:9E:7D:59:5F:55:25:38:70:CA:80:5F:8B:B7:0F:53:56:AC:64:EE:82:8E:CB:4B:CD:1C:AE:37',
+            certExpiry: '2028-11-24T08:28:50.000Z',
+            canIssue: true,
+          },
+        ],
+      }),
+    },
+  },
   listDocuments: { responses: { 200: one('A page of two documents', DOCUMENT_LIST_EXAMPLE) } },
   getTenant: { responses: { 200: one('A sandbox account on the free plan', { ok: true, tenant: TENANT }) } },
   verifyEmail: {

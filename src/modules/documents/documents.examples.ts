@@ -103,3 +103,73 @@ export const DOCUMENT_LIST_EXAMPLE = {
   ],
   pagination: { total: 2, page: 1, limit: 10 },
 };
+
+/** GET /v1/documents/{accessKey}: the invoice above, signed (the answer of the service, ids made stable). */
+export const DOCUMENT_DETAIL_EXAMPLE = {
+  ok: true,
+  document: {
+    accessKey: '2411202601179001167400110010010000001231234567811',
+    documentType: '01',
+    sequential: '000000123',
+    status: 'SIGNED',
+    issueDate: '24/11/2026',
+    total: '123.50',
+    email: { status: 'PENDING', sentAt: null },
+    environment: 'sandbox',
+    issuerId: '0193a4f2-8d3b-4f7e-a1c6-2b9e5d7f3a10',
+    number: '001-001-000000123',
+    buyer: {
+      idType: '05',
+      id: '1710034065',
+      name: 'María José Peñafiel',
+      email: 'maria@example.com',
+      address: 'Av. Colón E4-12, Quito',
+      phone: null,
+    },
+    items: [
+      {
+        mainCode: 'SKU-001',
+        auxiliaryCode: null,
+        description: 'Servicio de consultoría',
+        quantity: '2',
+        unitPrice: '50.00',
+        discount: '10.00',
+        subtotal: '90.00',
+        additionalDetails: [],
+        taxes: [{ code: '2', rateCode: '4', rate: '15.00', taxableBase: '90.00', amount: '13.50' }],
+      },
+      {
+        mainCode: 'SKU-002',
+        auxiliaryCode: null,
+        description: 'Libro técnico',
+        quantity: '1',
+        unitPrice: '20.00',
+        discount: '0.00',
+        subtotal: '20.00',
+        additionalDetails: [],
+        taxes: [{ code: '2', rateCode: '0', rate: '0.00', taxableBase: '20.00', amount: '0.00' }],
+      },
+    ],
+    totals: {
+      totalWithoutTaxes: '110.00',
+      totalDiscount: '10.00',
+      taxTotals: [
+        { code: '2', rateCode: '0', rate: '0.00', taxableBase: '20.00', amount: '0.00' },
+        { code: '2', rateCode: '4', rate: '15.00', taxableBase: '90.00', amount: '13.50' },
+      ],
+      tip: '0.00',
+      total: '123.50',
+    },
+    payments: [{ method: '20', total: '123.50', term: '30', termUnit: 'dias' }],
+    originalDocument: null,
+    motivo: null,
+    additionalInfo: [{ name: 'Pedido', value: 'PO-7781' }],
+    voidReason: null,
+    voidedAt: null,
+    certFingerprint:
+      '39:31:9B:F3:10:9E:7D:59:5F:55:25:38:70:CA:80:5F:8B:B7:0F:53:56:AC:64:EE:82:8E:CB:4B:CD:1C:AE:37',
+    signedAt: '2026-11-24T15:04:02.000Z',
+    createdAt: '2026-11-24T15:04:02.000Z',
+    updatedAt: '2026-11-24T15:04:02.000Z',
+  },
+};
