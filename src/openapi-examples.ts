@@ -50,6 +50,41 @@ const VALIDATION_PROBLEM = {
 };
 
 export const OPENAPI_EXAMPLES: Record<string, OperationExamples> = {
+  createDocumentShareLink: {
+    request: one('A link for the buyer, valid a week', { expiresIn: 604800 }),
+    responses: {
+      201: one('The public link, shown once', {
+        ok: true,
+        url: 'http://localhost:3000/v1/shared/7Qm3KxV9pL2rT8wZcN4bY6hJ1dF5gS0aE3uR9iO2kMn',
+        expiresAt: '2026-12-01T15:04:05.000Z',
+      }),
+    },
+  },
+  createDocumentExport: {
+    request: one("November's authorized XML, for the accountant", {
+      from: '01/11/2026',
+      to: '30/11/2026',
+      kind: 'xml',
+    }),
+    responses: {
+      202: one('Queued; follow it with GET /v1/exports/{id}', {
+        ok: true,
+        export: {
+          id: '0193a4f2-9e4c-7a1b-8c2d-3e4f5a6b7c8d',
+          kind: 'xml',
+          from: '01/11/2026',
+          to: '30/11/2026',
+          status: 'QUEUED',
+          progress: { done: 0, total: 0, percent: 0 },
+          sizeBytes: null,
+          downloadUrl: null,
+          error: null,
+          createdAt: '2026-12-01T15:04:05.000Z',
+          finishedAt: null,
+        },
+      }),
+    },
+  },
   createDocument: {
     request: documentRequests,
     responses: {

@@ -53,7 +53,7 @@ async function newDocument(t: RegisteredTenant): Promise<{ accessKey: string; se
 function startExport(t: RegisteredTenant, payload: object, key = t.apiKey) {
   return ctx.app.inject({
     method: 'POST',
-    url: '/v1/documents/exports',
+    url: '/v1/exports',
     headers: docHeaders(t, key),
     payload,
   });
@@ -91,21 +91,21 @@ describe('ZIP exports', () => {
     );
     expect(jobs.map((j) => j.payload.exportId)).toContain(created.id);
     const early = await ctx.app.inject({
-      url: `/v1/documents/exports/${created.id}/download`,
+      url: `/v1/exports/${created.id}/download`,
       headers: docHeaders(t),
     });
     expect([early.statusCode, early.json().code]).toEqual([409, 'CONFLICT']);
 
     await ctx.drainJobs();
     const status = await ctx.app.inject({
-      url: `/v1/documents/exports/${created.id}`,
+      url: `/v1/exports/${created.id}`,
       headers: docHeaders(t),
     });
     const done = status.json().export;
     expect(done).toMatchObject({
       status: 'DONE',
       progress: { done: 2, total: 2, percent: 100 },
-      downloadUrl: `/v1/documents/exports/${created.id}/download`,
+      downloadUrl: `/v1/exports/${created.id}/download`,
       error: null,
     });
     const zip = await ctx.app.inject({ url: done.downloadUrl, headers: docHeaders(t) });
@@ -131,7 +131,7 @@ describe('ZIP exports', () => {
     const created = (await startExport(t, { from: today, to: today, kind: 'ride' })).json().export;
     await ctx.drainJobs();
     const zip = await ctx.app.inject({
-      url: `/v1/documents/exports/${created.id}/download`,
+      url: `/v1/exports/${created.id}/download`,
       headers: docHeaders(t),
     });
     expect(zip.headers['content-disposition']).toMatch(
@@ -150,7 +150,7 @@ describe('ZIP exports', () => {
       .export;
     await ctx.drainJobs();
     const zip = await ctx.app.inject({
-      url: `/v1/documents/exports/${created.id}/download`,
+      url: `/v1/exports/${created.id}/download`,
       headers: docHeaders(t),
     });
     expect(zip.statusCode).toBe(200);
@@ -182,14 +182,11 @@ describe('ZIP exports', () => {
     const created = (await startExport(t, { from: '01/01/2026', to: '31/01/2026', kind: 'xml' })).json()
       .export;
     const other = await registerTenant(ctx);
-    for (const url of [
-      `/v1/documents/exports/${created.id}`,
-      `/v1/documents/exports/${created.id}/download`,
-    ]) {
+    for (const url of [`/v1/exports/${created.id}`, `/v1/exports/${created.id}/download`]) {
       const res = await ctx.app.inject({ url, headers: docHeaders(other) });
       expect([res.statusCode, res.json().code]).toEqual([404, 'NOT_FOUND']);
     }
-    const bad = await ctx.app.inject({ url: '/v1/documents/exports/not-a-uuid', headers: docHeaders(t) });
+    const bad = await ctx.app.inject({ url: '/v1/exports/not-a-uuid', headers: docHeaders(t) });
     expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 });

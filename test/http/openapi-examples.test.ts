@@ -225,6 +225,11 @@ describe('request examples, posted as they are', () => {
     expect(invoice.document).toMatchObject({ documentType: '01', status: 'SIGNED', total: '123.50' });
     const creditNote = await post('createDocument', { headers: docHeaders, name: 'type04' });
     expect(creditNote.document).toMatchObject({ documentType: '04', status: 'SIGNED', total: '57.50' });
+    await post('createDocumentShareLink', {
+      headers: docHeaders,
+      params: { accessKey: invoice.document.accessKey },
+    });
+    await post('createDocumentExport', { headers: docHeaders });
 
     // Issuers.
     await post('setIssuerDocumentTypes', { headers: key, params: { id: issuerId } });

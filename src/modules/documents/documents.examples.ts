@@ -73,6 +73,8 @@ export const CREATED_DOCUMENT_EXAMPLE = {
     issueDate: '24/11/2026',
     total: '123.50',
     email: { status: 'PENDING' },
+    rideUrl: '/v1/documents/2411202601179001167400110010010000001231234567811/ride',
+    xmlUrl: '/v1/documents/2411202601179001167400110010010000001231234567811/xml',
   },
 };
 
@@ -88,6 +90,8 @@ export const DOCUMENT_LIST_EXAMPLE = {
       issueDate: '25/11/2026',
       total: '57.50',
       email: { status: 'PENDING', sentAt: null },
+      rideUrl: '/v1/documents/2511202604179001167400110010010000001231234567815/ride',
+      xmlUrl: '/v1/documents/2511202604179001167400110010010000001231234567815/xml',
     },
     {
       accessKey: '2411202601179001167400110010010000001231234567811',
@@ -99,6 +103,8 @@ export const DOCUMENT_LIST_EXAMPLE = {
       authorizationNumber: '2411202601179001167400110010010000001231234567811',
       authorizationDate: '2026-11-24T15:04:05.000Z',
       email: { status: 'SENT', sentAt: '2026-11-24T15:04:09.000Z' },
+      rideUrl: '/v1/documents/2411202601179001167400110010010000001231234567811/ride',
+      xmlUrl: '/v1/documents/2411202601179001167400110010010000001231234567811/xml',
     },
   ],
   pagination: { total: 2, page: 1, limit: 10 },
@@ -115,6 +121,8 @@ export const DOCUMENT_DETAIL_EXAMPLE = {
     issueDate: '24/11/2026',
     total: '123.50',
     email: { status: 'PENDING', sentAt: null },
+    rideUrl: '/v1/documents/2411202601179001167400110010010000001231234567811/ride',
+    xmlUrl: '/v1/documents/2411202601179001167400110010010000001231234567811/xml',
     environment: 'sandbox',
     issuerId: '0193a4f2-8d3b-4f7e-a1c6-2b9e5d7f3a10',
     number: '001-001-000000123',

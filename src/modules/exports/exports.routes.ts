@@ -41,6 +41,7 @@ export function registerExportRoutes(app: App, exports: ExportsService): void {
   app.get('/v1/documents/export', {
     schema: {
       tags,
+      operationId: 'exportDocumentsCsv',
       summary: 'Export the list as CSV (streamed)',
       description:
         "Every document matching the list's filters (status, documentType, from, to, sequential, buyerName, sortBy, sortDir; no paging) as `text/csv`: UTF-8 with BOM, `;` between fields, CRLF, a header row in Spanish, amounts with `.` decimals. Streamed from a database cursor.",
@@ -61,11 +62,12 @@ export function registerExportRoutes(app: App, exports: ExportsService): void {
     },
   });
 
-  app.post('/v1/documents/exports', {
+  app.post('/v1/exports', {
     schema: {
       tags,
+      operationId: 'createDocumentExport',
       summary: 'Start a ZIP export of the XML or RIDE files of a date range',
-      description: `A background job puts one file per AUTHORIZED or VOIDED document issued from \`from\` to \`to\` (DD/MM/YYYY, at most ${EXPORT_MAX_DAYS} days) into a ZIP. Follow it with GET /v1/documents/exports/:id; download it from \`downloadUrl\` once DONE. Scope documents:read.`,
+      description: `A background job puts one file per AUTHORIZED or VOIDED document issued from \`from\` to \`to\` (DD/MM/YYYY, at most ${EXPORT_MAX_DAYS} days) into a ZIP. Follow it with GET /v1/exports/:id; download it from \`downloadUrl\` once DONE. Scope documents:read.`,
       headers: IssuerHeader,
       body: Type.Object({
         from: Type.String({ pattern: '^[0-9]{2}/[0-9]{2}/[0-9]{4}$', description: 'DD/MM/YYYY' }),
@@ -81,9 +83,10 @@ export function registerExportRoutes(app: App, exports: ExportsService): void {
     },
   });
 
-  app.get('/v1/documents/exports/:id', {
+  app.get('/v1/exports/:id', {
     schema: {
       tags,
+      operationId: 'getDocumentExport',
       summary: 'Status and progress of a ZIP export',
       headers: IssuerHeader,
       params: UuidParams,
@@ -96,9 +99,10 @@ export function registerExportRoutes(app: App, exports: ExportsService): void {
     }),
   });
 
-  app.get('/v1/documents/exports/:id/download', {
+  app.get('/v1/exports/:id/download', {
     schema: {
       tags,
+      operationId: 'downloadDocumentExport',
       summary: 'Download a finished ZIP export',
       description: '409 CONFLICT until the export is DONE.',
       headers: IssuerHeader,

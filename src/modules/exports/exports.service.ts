@@ -52,7 +52,7 @@ export function exportView(row: ExportRow) {
       percent: row.status === 'DONE' ? 100 : row.total === 0 ? 0 : Math.floor((row.done * 100) / row.total),
     },
     sizeBytes: row.sizeBytes,
-    downloadUrl: row.status === 'DONE' ? `/v1/documents/exports/${row.id}/download` : null,
+    downloadUrl: row.status === 'DONE' ? `/v1/exports/${row.id}/download` : null,
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -96,7 +96,7 @@ export function createExportsService(deps: {
       return streamDocumentsCsv(db, deps.pool, scope, filters);
     },
 
-    /** POST /v1/documents/exports: the row and its job in one transaction. */
+    /** POST /v1/exports: the row and its job in one transaction. */
     async createZip(scope: DocumentScope, body: { from: string; to: string; kind: ExportKind }) {
       const fromIso = checkedIsoDate(body.from, 'from');
       const toIso = checkedIsoDate(body.to, 'to');

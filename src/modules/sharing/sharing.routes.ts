@@ -22,6 +22,7 @@ export function registerSharingRoutes(app: App, sharing: SharingService): void {
   app.post('/v1/documents/:accessKey/share', {
     schema: {
       tags,
+      operationId: 'createDocumentShareLink',
       summary: 'Create a public, expiring link to the document for its buyer',
       description: `Answers a URL anyone can open without a key until \`expiresAt\`: a small page with the document's facts and its RIDE (PDF) and XML. One live link per document: a new one replaces the previous. Scope documents:write (it opens the document to whoever holds the link). \`expiresIn\` in seconds, ${SHARE_MIN_SECONDS} to ${SHARE_MAX_SECONDS}, default ${SHARE_DEFAULT_SECONDS} (7 days). Only a hash of the token is stored: the URL is shown once.`,
       headers: IssuerHeader,
@@ -55,6 +56,7 @@ export function registerSharingRoutes(app: App, sharing: SharingService): void {
   app.delete('/v1/documents/:accessKey/share', {
     schema: {
       tags,
+      operationId: 'revokeDocumentShareLink',
       summary: "Revoke the document's public link",
       description:
         'The link answers 404 at once. Idempotent: `revoked` counts the live links it ended (0 or 1).',
@@ -72,6 +74,7 @@ export function registerSharingRoutes(app: App, sharing: SharingService): void {
   app.get('/v1/shared/:token', {
     schema: {
       tags: publicTags,
+      operationId: 'getSharedDocumentPage',
       summary: 'The public page of a shared document (HTML, no key)',
       description: NOT_FOUND_NOTE,
       params: TokenParams,
@@ -93,6 +96,7 @@ export function registerSharingRoutes(app: App, sharing: SharingService): void {
   app.get('/v1/shared/:token/ride', {
     schema: {
       tags: publicTags,
+      operationId: 'getSharedDocumentRide',
       summary: 'The RIDE (PDF) of a shared document (no key)',
       description: NOT_FOUND_NOTE,
       params: TokenParams,
@@ -115,6 +119,7 @@ export function registerSharingRoutes(app: App, sharing: SharingService): void {
   app.get('/v1/shared/:token/xml', {
     schema: {
       tags: publicTags,
+      operationId: 'getSharedDocumentXml',
       summary: 'The XML of a shared document (no key)',
       description: NOT_FOUND_NOTE,
       params: TokenParams,
