@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, FormError, formatDateTime, Loading, SelectField } from '../components/ui';
-import { money } from '../format';
+import { Alert, Button, Card, FormError, Loading, SelectField } from '../components/ui';
+import { formatDateTime, money } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { admin, adminBlob } from './admin-api';

@@ -1,14 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  FormError,
-  formatDateTime,
-  Loading,
-  SelectField,
-  TextField,
-} from '../components/ui';
+import { Alert, Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
+import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { admin } from './admin-api';

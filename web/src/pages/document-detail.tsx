@@ -7,13 +7,12 @@ import {
   Card,
   CheckField,
   FormError,
-  formatDateTime,
   Loading,
   Modal,
   PageHeader,
   TextField,
 } from '../components/ui';
-import { money } from '../format';
+import { formatDateTime, money } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { Link } from '../router';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api';
 import { Badge, Button, FormError, Loading, PageHeader, SelectField, TextField } from '../components/ui';
-import { isoToDmy, money } from '../format';
+import { dmyToIso, isoToDmy, money } from '../format';
 import { useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { Link, navigate, useLocation } from '../router';
@@ -152,12 +152,6 @@ export function DocumentsPage() {
       )}
     </>
   );
-}
-
-function dmyToIso(dmy: string | null): string {
-  if (!dmy) return '';
-  const [d, m, y] = dmy.split('/');
-  return `${y}-${m}-${d}`;
 }
 
 function Filters({

@@ -6,13 +6,13 @@ import {
   Button,
   Card,
   FormError,
-  formatDate,
   Loading,
   Modal,
   PageHeader,
   TextField,
   UploadProgress,
 } from '../components/ui';
+import { daysUntil, formatDate } from '../format';
 import { useAction, useLoad, useUploadProgress } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { type Issuer, useSession } from '../session';
@@ -22,10 +22,6 @@ interface Sequential {
   documentType: string;
   sandbox: { current: number; next: number };
   production: { current: number; next: number };
-}
-
-function daysUntil(iso: string | null): number | null {
-  return iso ? Math.floor((new Date(iso).getTime() - Date.now()) / 86_400_000) : null;
 }
 
 export function IssuersPage() {

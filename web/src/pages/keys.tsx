@@ -7,7 +7,6 @@ import {
   Card,
   CheckField,
   FormError,
-  formatDateTime,
   Loading,
   Modal,
   PageHeader,
@@ -15,6 +14,7 @@ import {
   ShownOnce,
   TextField,
 } from '../components/ui';
+import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { useSession } from '../session';

@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api';
-import {
-  Badge,
-  Button,
-  Card,
-  CheckField,
-  FormError,
-  formatDateTime,
-  Loading,
-  PageHeader,
-} from '../components/ui';
+import { Badge, Button, Card, CheckField, FormError, Loading, PageHeader } from '../components/ui';
+import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 

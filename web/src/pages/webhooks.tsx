@@ -7,13 +7,13 @@ import {
   Card,
   CheckField,
   FormError,
-  formatDateTime,
   Loading,
   Modal,
   PageHeader,
   ShownOnce,
   TextField,
 } from '../components/ui';
+import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../api';
-import { Badge, Card, FormError, formatDateTime, Loading, PageHeader } from '../../components/ui';
+import { Badge, Card, FormError, Loading, PageHeader } from '../../components/ui';
+import { formatDateTime } from '../../format';
 import { useLoad } from '../../hooks';
 import { useT } from '../../i18n';
 import { useSession } from '../../session';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Card, formatDateTime } from '../../components/ui';
-import { money } from '../../format';
+import { Badge, Button, Card } from '../../components/ui';
+import { formatDateTime, money } from '../../format';
 import { useLang, useT } from '../../i18n';
 import { ProofModal } from './proof-modal';
 import type { Payment, Subscription } from './types';
