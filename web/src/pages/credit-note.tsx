@@ -6,7 +6,7 @@ import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { navigate } from '../router';
 import { useSession } from '../session';
-import type { DocumentDetail } from './document-detail';
+import type { DocumentDetail } from './document-types';
 import { type Line, LinesEditor, lineKey, toItems } from './lines-editor';
 
 /** A credit note against an authorized invoice: its buyer, reference and lines prefilled. */

@@ -19,23 +19,7 @@ import { Link } from '../router';
 import { useSession } from '../session';
 import { CreditNoteModal } from './credit-note';
 import { statusLabel, typeLabel } from './document-status';
-import type { DocumentSummary } from './documents';
-
-export interface DocumentDetail extends DocumentSummary {
-  number: string;
-  environment: string;
-  buyer: { idType: string; id: string; name: string; email: string; address?: string };
-  items: {
-    mainCode: string;
-    description: string;
-    quantity: string;
-    unitPrice: string;
-    taxes: { rateCode: string; rate: string }[];
-  }[];
-  totals: { total: string; totalWithoutTaxes?: string };
-  voidReason: string | null;
-  voidedAt: string | null;
-}
+import type { DocumentDetail } from './document-types';
 
 interface SriResponse {
   operationType: string;

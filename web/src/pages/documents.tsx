@@ -7,18 +7,7 @@ import { useLang, useT } from '../i18n';
 import { Link, navigate, useLocation } from '../router';
 import { useSession } from '../session';
 import { STATUS_ORDER, statusLabel, typeLabel } from './document-status';
-
-export interface DocumentSummary {
-  accessKey: string;
-  documentType: string;
-  sequential: string;
-  status: string;
-  issueDate: string;
-  total: string;
-  authorizationNumber?: string;
-  authorizationDate?: string;
-  email?: { status: string; sentAt?: string };
-}
+import type { DocumentSummary } from './document-types';
 
 const FILTERS = [
   'status',
