@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { ActionForm } from '../components/action-form';
 import { Alert, Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
 import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
@@ -45,12 +46,10 @@ export function AgreementsTab() {
         )}
       </Card>
       <Card title={t('Publicar una versión', 'Publish a version')}>
-        <form
-          onSubmit={(e: FormEvent<HTMLFormElement>) => {
-            e.preventDefault();
-            void publish.run(new FormData(e.currentTarget));
-          }}
-          noValidate
+        <ActionForm
+          action={publish}
+          fields={['documentType', 'version']}
+          submitLabel={t('Publicar', 'Publish')}
         >
           <div className="grid2">
             <SelectField
@@ -71,11 +70,7 @@ export function AgreementsTab() {
               <textarea name="content" rows={8} required />
             </label>
           </div>
-          <FormError error={publish.error} fields={['documentType', 'version']} />
-          <Button type="submit" busy={publish.busy}>
-            {t('Publicar', 'Publish')}
-          </Button>
-        </form>
+        </ActionForm>
       </Card>
     </>
   );
@@ -103,12 +98,10 @@ export function PricesTab() {
         )}
       </p>
       {done && <Alert kind="success">{t('Anuncio publicado.', 'Announcement published.')}</Alert>}
-      <form
-        onSubmit={(e: FormEvent<HTMLFormElement>) => {
-          e.preventDefault();
-          void announce.run(new FormData(e.currentTarget));
-        }}
-        noValidate
+      <ActionForm
+        action={announce}
+        fields={['tier', 'billingInterval', 'price', 'effectiveAt']}
+        submitLabel={t('Anunciar', 'Announce')}
       >
         <div className="grid2">
           <SelectField
@@ -141,11 +134,7 @@ export function PricesTab() {
             error={announce.error}
           />
         </div>
-        <FormError error={announce.error} fields={['tier', 'billingInterval', 'price', 'effectiveAt']} />
-        <Button type="submit" busy={announce.busy}>
-          {t('Anunciar', 'Announce')}
-        </Button>
-      </form>
+      </ActionForm>
     </Card>
   );
 }

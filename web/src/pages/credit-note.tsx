@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api';
-import { Alert, Button, FormError, Modal, TextField } from '../components/ui';
+import { ActionForm } from '../components/action-form';
+import { Alert, Modal, TextField } from '../components/ui';
 import { ecuadorToday, money } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
@@ -65,12 +66,15 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
           <strong>{money(balance.data.remainingBalance, lang)}</strong>
         </Alert>
       )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create.run();
-        }}
-        noValidate
+      <ActionForm
+        action={create}
+        fields={[
+          'motivo',
+          ...lines.flatMap((_, i) =>
+            ['mainCode', 'description', 'quantity', 'unitPrice'].map((f) => `items[${i}].${f}`),
+          ),
+        ]}
+        submitLabel={t('Emitir nota de crédito', 'Issue credit note')}
       >
         <TextField
           label={t('Motivo', 'Reason')}
@@ -82,19 +86,7 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
           error={create.error}
         />
         <LinesEditor lines={lines} onChange={setLines} error={create.error} />
-        <FormError
-          error={create.error}
-          fields={[
-            'motivo',
-            ...lines.flatMap((_, i) =>
-              ['mainCode', 'description', 'quantity', 'unitPrice'].map((f) => `items[${i}].${f}`),
-            ),
-          ]}
-        />
-        <Button type="submit" busy={create.busy}>
-          {t('Emitir nota de crédito', 'Issue credit note')}
-        </Button>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, apiBlob, saveBlob } from '../api';
+import { ActionForm } from '../components/action-form';
 import {
   Alert,
   Badge,
@@ -210,12 +211,16 @@ function VoidModal({ accessKey, onClose, onDone }: { accessKey: string; onClose(
   });
   return (
     <Modal title={t('Anular comprobante', 'Void document')} onClose={onClose}>
-      <form
-        onSubmit={(e: FormEvent<HTMLFormElement>) => {
-          e.preventDefault();
-          void voidDoc.run(new FormData(e.currentTarget));
-        }}
-        noValidate
+      <ActionForm
+        action={voidDoc}
+        fields={['reason']}
+        submitLabel={t('Anular', 'Void')}
+        submitVariant="danger"
+        after={
+          <Button variant="link" onClick={onClose}>
+            {t('Cancelar', 'Cancel')}
+          </Button>
+        }
       >
         <Alert kind="warning">
           {t(
@@ -234,16 +239,7 @@ function VoidModal({ accessKey, onClose, onDone }: { accessKey: string; onClose(
           name="confirmedSriVoid"
           label={t('Confirmo que lo anulé en el portal del SRI', 'I confirm I voided it in the SRI portal')}
         />
-        <FormError error={voidDoc.error} fields={['reason']} />
-        <div className="row">
-          <Button type="submit" variant="danger" busy={voidDoc.busy}>
-            {t('Anular', 'Void')}
-          </Button>
-          <Button variant="link" onClick={onClose}>
-            {t('Cancelar', 'Cancel')}
-          </Button>
-        </div>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }
@@ -260,39 +256,30 @@ function EmailModal({
   const t = useT();
   const s = useSession();
   const [done, setDone] = useState(false);
-  const send = useAction(async (email: string) => {
+  // The buyer's own address goes as no address: the API sends to the document's buyer.
+  const send = useAction(async (form: FormData) => {
+    const typed = String(form.get('email') ?? '');
+    const email = typed === buyerEmail ? '' : typed;
     await api('POST', `/v1/documents/${accessKey}/email-retry`, {
       issuer: s.issuerId,
       body: email ? { email } : {},
     });
     setDone(true);
   });
-  const [email, setEmail] = useState(buyerEmail);
   return (
     <Modal title={t('Reenviar RIDE y XML', 'Re-send RIDE and XML')} onClose={onClose}>
       {done ? (
         <Alert kind="success">{t('Correo en cola de envío.', 'Email queued for sending.')}</Alert>
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send.run(email === buyerEmail ? '' : email);
-          }}
-          noValidate
-        >
+        <ActionForm action={send} fields={['email']} submitLabel={t('Enviar', 'Send')}>
           <TextField
             label={t('Enviar a', 'Send to')}
             name="email"
             type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            defaultValue={buyerEmail}
             error={send.error}
           />
-          <FormError error={send.error} fields={['email']} />
-          <Button type="submit" busy={send.busy}>
-            {t('Enviar', 'Send')}
-          </Button>
-        </form>
+        </ActionForm>
       )}
     </Modal>
   );

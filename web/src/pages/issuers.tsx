@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api';
+import { ActionForm } from '../components/action-form';
 import {
   Alert,
   Badge,
@@ -10,7 +11,6 @@ import {
   Modal,
   PageHeader,
   TextField,
-  UploadProgress,
 } from '../components/ui';
 import { daysUntil, formatDate } from '../format';
 import { useAction, useLoad, useUploadProgress } from '../hooks';
@@ -160,13 +160,7 @@ function SequentialModal({
   });
   return (
     <Modal title={t('Siguiente secuencial', 'Next sequential')} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save.run();
-        }}
-        noValidate
-      >
+      <ActionForm action={save} fields={['nextSequential']} submitLabel={t('Guardar', 'Save')}>
         <TextField
           label={t(`Siguiente número (${environment})`, `Next number (${environment})`)}
           name="nextSequential"
@@ -175,11 +169,7 @@ function SequentialModal({
           onChange={(e) => setNext(e.target.value)}
           error={save.error}
         />
-        <FormError error={save.error} fields={['nextSequential']} />
-        <Button type="submit" busy={save.busy}>
-          {t('Guardar', 'Save')}
-        </Button>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }
@@ -211,12 +201,12 @@ function RenewModal({ issuer, onClose }: { issuer: Issuer; onClose(): void }) {
           )}
         </Alert>
       ) : (
-        <form
-          onSubmit={(e: FormEvent<HTMLFormElement>) => {
-            e.preventDefault();
-            void renew.run(new FormData(e.currentTarget));
-          }}
-          noValidate
+        <ActionForm
+          action={renew}
+          fields={['cert', 'certPassword']}
+          submitLabel={t('Renovar', 'Renew')}
+          progress={progress}
+          progressLabel={t('Enviando', 'Uploading')}
         >
           <TextField
             label={t('Certificado (.p12)', 'Certificate (.p12)')}
@@ -232,12 +222,7 @@ function RenewModal({ issuer, onClose }: { issuer: Issuer; onClose(): void }) {
             type="password"
             error={renew.error}
           />
-          <FormError error={renew.error} fields={['cert', 'certPassword']} />
-          <UploadProgress progress={progress} label={t('Enviando', 'Uploading')} />
-          <Button type="submit" busy={renew.busy}>
-            {t('Renovar', 'Renew')}
-          </Button>
-        </form>
+        </ActionForm>
       )}
     </Modal>
   );
@@ -261,12 +246,10 @@ function NewIssuerModal({ onClose }: { onClose(): void }) {
   });
   return (
     <Modal title={t('Nuevo punto de emisión', 'New issue point')} onClose={onClose}>
-      <form
-        onSubmit={(e: FormEvent<HTMLFormElement>) => {
-          e.preventDefault();
-          void create.run(new FormData(e.currentTarget));
-        }}
-        noValidate
+      <ActionForm
+        action={create}
+        fields={['branchCode', 'issuePointCode', 'branchAddress', 'cert', 'certPassword']}
+        submitLabel={t('Crear', 'Create')}
       >
         <div className="grid2">
           <TextField
@@ -306,14 +289,7 @@ function NewIssuerModal({ onClose }: { onClose(): void }) {
           type="password"
           error={create.error}
         />
-        <FormError
-          error={create.error}
-          fields={['branchCode', 'issuePointCode', 'branchAddress', 'cert', 'certPassword']}
-        />
-        <Button type="submit" busy={create.busy}>
-          {t('Crear', 'Create')}
-        </Button>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }

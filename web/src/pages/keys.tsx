@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api';
+import { ActionForm } from '../components/action-form';
 import {
   Badge,
   BarChart,
@@ -202,12 +203,10 @@ function CreateKeyModal({ onClose, onCreated }: { onClose(): void; onCreated(): 
           <Button onClick={onClose}>{t('Listo', 'Done')}</Button>
         </>
       ) : (
-        <form
-          onSubmit={(e: FormEvent<HTMLFormElement>) => {
-            e.preventDefault();
-            void create.run(new FormData(e.currentTarget));
-          }}
-          noValidate
+        <ActionForm
+          action={create}
+          fields={['label', 'environment']}
+          submitLabel={t('Crear clave', 'Create key')}
         >
           <TextField label={t('Etiqueta', 'Label')} name="label" maxLength={100} error={create.error} />
           <SelectField
@@ -234,11 +233,7 @@ function CreateKeyModal({ onClose, onCreated }: { onClose(): void; onCreated(): 
               ))}
             </div>
           </fieldset>
-          <FormError error={create.error} fields={['label', 'environment']} />
-          <Button type="submit" busy={create.busy}>
-            {t('Crear clave', 'Create key')}
-          </Button>
-        </form>
+        </ActionForm>
       )}
     </Modal>
   );

@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api';
+import { ActionForm } from '../components/action-form';
 import {
   Alert,
   Badge,
@@ -208,13 +209,7 @@ function CreateWebhookModal({ onClose, onCreated }: { onClose(): void; onCreated
           <Button onClick={onClose}>{t('Listo', 'Done')}</Button>
         </>
       ) : (
-        <form
-          onSubmit={(e: FormEvent<HTMLFormElement>) => {
-            e.preventDefault();
-            void create.run(new FormData(e.currentTarget));
-          }}
-          noValidate
-        >
+        <ActionForm action={create} fields={['url']} submitLabel={t('Crear webhook', 'Create webhook')}>
           <TextField
             label="URL (HTTPS)"
             name="url"
@@ -231,11 +226,7 @@ function CreateWebhookModal({ onClose, onCreated }: { onClose(): void; onCreated
               ))}
             </div>
           </fieldset>
-          <FormError error={create.error} fields={['url']} />
-          <Button type="submit" busy={create.busy}>
-            {t('Crear webhook', 'Create webhook')}
-          </Button>
-        </form>
+        </ActionForm>
       )}
     </Modal>
   );

@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../api';
+import { ActionForm } from '../../components/action-form';
 import { Alert, Button, CheckField, FormError, Modal, SelectField } from '../../components/ui';
 import { useAction } from '../../hooks';
 import { useT } from '../../i18n';
@@ -53,12 +54,10 @@ export function ChangePlan({ current, onDone }: { current: Subscription; onDone(
       </div>
       {open === 'change' && (
         <Modal title={t('Cambiar de plan', 'Change plan')} onClose={() => setOpen(null)}>
-          <form
-            onSubmit={(e: FormEvent<HTMLFormElement>) => {
-              e.preventDefault();
-              void change.run(new FormData(e.currentTarget));
-            }}
-            noValidate
+          <ActionForm
+            action={change}
+            fields={['tier', 'billingInterval']}
+            submitLabel={t('Solicitar cambio', 'Request change')}
           >
             <SelectField
               label={t('Plan', 'Plan')}
@@ -77,11 +76,7 @@ export function ChangePlan({ current, onDone }: { current: Subscription; onDone(
               ]}
               error={change.error}
             />
-            <FormError error={change.error} fields={['tier', 'billingInterval']} />
-            <Button type="submit" busy={change.busy}>
-              {t('Solicitar cambio', 'Request change')}
-            </Button>
-          </form>
+          </ActionForm>
         </Modal>
       )}
       {open === 'cancel' && (

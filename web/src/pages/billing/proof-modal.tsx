@@ -1,6 +1,6 @@
-import type { FormEvent } from 'react';
 import { api } from '../../api';
-import { Button, FormError, Modal, TextField, UploadProgress } from '../../components/ui';
+import { ActionForm } from '../../components/action-form';
+import { Modal, TextField } from '../../components/ui';
 import { money } from '../../format';
 import { useAction, useUploadProgress } from '../../hooks';
 import { useLang, useT } from '../../i18n';
@@ -30,12 +30,12 @@ export function ProofModal({
       <p>
         {t('Total transferido:', 'Amount transferred:')} <strong>{money(payment.total_amount, lang)}</strong>
       </p>
-      <form
-        onSubmit={(e: FormEvent<HTMLFormElement>) => {
-          e.preventDefault();
-          void upload.run(new FormData(e.currentTarget));
-        }}
-        noValidate
+      <ActionForm
+        action={upload}
+        fields={['file']}
+        submitLabel={t('Enviar comprobante', 'Send proof')}
+        progress={progress}
+        progressLabel={t('Subiendo', 'Uploading')}
       >
         <TextField
           label={t('Archivo (PDF, PNG o JPEG, hasta 5 MB)', 'File (PDF, PNG or JPEG, up to 5 MB)')}
@@ -45,12 +45,7 @@ export function ProofModal({
           required
           error={upload.error}
         />
-        <FormError error={upload.error} fields={['file']} />
-        <UploadProgress progress={progress} label={t('Subiendo', 'Uploading')} />
-        <Button type="submit" busy={upload.busy}>
-          {t('Enviar comprobante', 'Send proof')}
-        </Button>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }
