@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Answer } from '../api-models';
 import { ActionForm } from '../components/action-form';
 import { Alert, Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
 import { formatDateTime } from '../format';
@@ -6,17 +7,10 @@ import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { admin } from './admin-api';
 
-interface Template {
-  id?: string;
-  documentType: string;
-  version: string;
-  publishedAt?: string | null;
-}
-
 export function AgreementsTab() {
   const t = useT();
   const { lang } = useLang();
-  const list = useLoad(() => admin<{ agreements: Template[] }>('GET', '/agreements'), []);
+  const list = useLoad(() => admin<Answer<'/admin/v1/agreements', 'get'>>('GET', '/agreements'), []);
   const publish = useAction(async (form: FormData) => {
     await admin('POST', '/agreements', {
       documentType: form.get('documentType'),
@@ -141,7 +135,7 @@ export function PricesTab() {
 
 export function JobsTab() {
   const t = useT();
-  const list = useLoad(() => admin<{ jobs: string[] }>('GET', '/jobs'), []);
+  const list = useLoad(() => admin<Answer<'/admin/v1/jobs', 'get'>>('GET', '/jobs'), []);
   const [ran, setRan] = useState<{ job: string; result: Record<string, number> } | null>(null);
   const run = useAction(async (name: string) => {
     setRan(

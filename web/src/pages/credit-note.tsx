@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../api';
+import type { Answer, DocumentDetail } from '../api-models';
 import { ActionForm } from '../components/action-form';
 import { Alert, Modal, TextField } from '../components/ui';
 import { ecuadorToday, money } from '../format';
@@ -7,7 +8,6 @@ import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { navigate } from '../router';
 import { useSession } from '../session';
-import type { DocumentDetail } from './document-types';
 import { type Line, LinesEditor, lineKey, toItems } from './lines-editor';
 
 /** A credit note against an authorized invoice: its buyer, reference and lines prefilled. */
@@ -17,7 +17,7 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
   const s = useSession();
   const balance = useLoad(
     () =>
-      api<{ remainingBalance: string; creditedTotal: string }>(
+      api<Answer<'/v1/documents/{accessKey}/credit-notes', 'get'>>(
         'GET',
         `/v1/documents/${original.accessKey}/credit-notes`,
         { issuer: s.issuerId },
@@ -37,7 +37,7 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
   const [motivo, setMotivo] = useState('');
   const create = useAction(async () => {
     const { buyer } = original;
-    const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
+    const res = await api<Answer<'/v1/documents', 'post'>>('POST', '/v1/documents', {
       issuer: s.issuerId,
       body: {
         documentType: '04',

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, apiBlob, saveBlob } from '../api';
+import type { Answer } from '../api-models';
 import { ActionForm } from '../components/action-form';
 import {
   Alert,
@@ -20,14 +21,6 @@ import { Link } from '../router';
 import { useSession } from '../session';
 import { CreditNoteModal } from './credit-note';
 import { statusLabel, typeLabel } from './document-status';
-import type { DocumentDetail } from './document-types';
-
-interface SriResponse {
-  operationType: string;
-  status: string;
-  messages: { identifier: string; message: string; additionalInfo?: string; type: string }[] | null;
-  createdAt: string;
-}
 
 const IN_FLIGHT = new Set(['SIGNED', 'RECEIVED']);
 
@@ -37,18 +30,25 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
   const s = useSession();
   const opts = { issuer: s.issuerId };
   const doc = useLoad(
-    () => api<{ document: DocumentDetail }>('GET', `/v1/documents/${accessKey}`, opts),
+    () => api<Answer<'/v1/documents/{accessKey}', 'get'>>('GET', `/v1/documents/${accessKey}`, opts),
     [accessKey, s.issuerId],
   );
   const events = useLoad(
     () =>
-      api<{
-        events: { id: string; type: string; detail: Record<string, unknown> | null; createdAt: string }[];
-      }>('GET', `/v1/documents/${accessKey}/events`, opts),
+      api<Answer<'/v1/documents/{accessKey}/events', 'get'>>(
+        'GET',
+        `/v1/documents/${accessKey}/events`,
+        opts,
+      ),
     [accessKey, s.issuerId, doc.data?.document.status],
   );
   const sri = useLoad(
-    () => api<{ sriResponses: SriResponse[] }>('GET', `/v1/documents/${accessKey}/sri-responses`, opts),
+    () =>
+      api<Answer<'/v1/documents/{accessKey}/sri-responses', 'get'>>(
+        'GET',
+        `/v1/documents/${accessKey}/sri-responses`,
+        opts,
+      ),
     [accessKey, s.issuerId, doc.data?.document.status],
   );
   const [modal, setModal] = useState<'void' | 'email' | 'credit' | null>(null);

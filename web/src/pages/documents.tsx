@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api';
+import type { Answer } from '../api-models';
 import { Badge, Button, FormError, Loading, PageHeader, SelectField, TextField } from '../components/ui';
 import { dmyToIso, isoToDmy, money } from '../format';
 import { useLoad } from '../hooks';
@@ -7,7 +8,6 @@ import { useLang, useT } from '../i18n';
 import { Link, navigate, useLocation } from '../router';
 import { useSession } from '../session';
 import { STATUS_ORDER, statusLabel, typeLabel } from './document-status';
-import type { DocumentSummary } from './document-types';
 
 const FILTERS = [
   'status',
@@ -30,11 +30,7 @@ export function DocumentsPage() {
   const list = useLoad(
     () =>
       s.issuerId
-        ? api<{ data: DocumentSummary[]; pagination: { total: number; page: number; limit: number } }>(
-            'GET',
-            `/v1/documents?${qs}`,
-            { issuer: s.issuerId },
-          )
+        ? api<Answer<'/v1/documents', 'get'>>('GET', `/v1/documents?${qs}`, { issuer: s.issuerId })
         : Promise.resolve(null),
     [s.issuerId, qs],
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../api';
+import type { Answer, Issuer, Sequential } from '../api-models';
 import { ActionForm } from '../components/action-form';
 import {
   Alert,
@@ -15,14 +16,8 @@ import {
 import { daysUntil, formatDate } from '../format';
 import { useAction, useLoad, useUploadProgress } from '../hooks';
 import { useLang, useT } from '../i18n';
-import { type Issuer, useSession } from '../session';
+import { useSession } from '../session';
 import { typeLabel } from './document-status';
-
-interface Sequential {
-  documentType: string;
-  sandbox: { current: number; next: number };
-  production: { current: number; next: number };
-}
 
 export function IssuersPage() {
   const t = useT();
@@ -47,7 +42,7 @@ function IssuerCard({ issuer }: { issuer: Issuer }) {
   const { lang } = useLang();
   const s = useSession();
   const seq = useLoad(
-    () => api<{ sequentials: Sequential[] }>('GET', `/v1/issuers/${issuer.id}/sequentials`),
+    () => api<Answer<'/v1/issuers/{id}/sequentials', 'get'>>('GET', `/v1/issuers/${issuer.id}/sequentials`),
     [issuer.id],
   );
   const [renewing, setRenewing] = useState(false);
@@ -183,10 +178,14 @@ function RenewModal({ issuer, onClose }: { issuer: Issuer; onClose(): void }) {
   const renew = useAction(async (form: FormData) => {
     if (form.get('certPassword') === '') form.delete('certPassword');
     await track(async (onProgress) => {
-      const res = await api<{ certExpiry: string }>('PATCH', `/v1/issuers/${issuer.id}/certificate`, {
-        form,
-        onProgress,
-      });
+      const res = await api<Answer<'/v1/issuers/{id}/certificate', 'patch'>>(
+        'PATCH',
+        `/v1/issuers/${issuer.id}/certificate`,
+        {
+          form,
+          onProgress,
+        },
+      );
       setDone(res.certExpiry);
       await s.reload();
     });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../api';
+import type { Answer } from '../api-models';
 import { ActionForm } from '../components/action-form';
 import { Alert, Card, PageHeader, SelectField, TextField } from '../components/ui';
 import { useAction } from '../hooks';
@@ -26,7 +27,7 @@ export function NewInvoicePage() {
       items: toItems(lines),
       payments: [{ method: get('payments[0].method'), total: totalOf(lines) }],
     };
-    const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
+    const res = await api<Answer<'/v1/documents', 'post'>>('POST', '/v1/documents', {
       body,
       issuer: s.issuerId,
       // A double click or a retry after a lost answer returns the same document.

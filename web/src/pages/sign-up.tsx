@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api';
+import type { Answer } from '../api-models';
 import { ActionForm } from '../components/action-form';
 import { Alert, Button, CheckField, FormError, Loading, ShownOnce, TextField } from '../components/ui';
 import { checkPublicForm } from '../form-check';
@@ -41,7 +42,7 @@ export function SignUpPage() {
       if (v === '' || (v instanceof File && v.size === 0 && v.name === '')) form.delete(name);
     }
     await track(async (onProgress) => {
-      const res = await api<{ apiKey: string }>('POST', '/v1/register', { form, onProgress });
+      const res = await api<Answer<'/v1/register', 'post'>>('POST', '/v1/register', { form, onProgress });
       const email = String(form.get('email'));
       registeredKey = { email, apiKey: res.apiKey };
       navigate(`/signup/sent?email=${encodeURIComponent(email)}`);
@@ -269,7 +270,9 @@ export function VerifyPage() {
       `/v1/verify-email/check?token=${encodeURIComponent(token)}`,
     );
     if (!check.valid) throw Object.assign(new Error('invalid'), {});
-    const res = await api<{ email: string }>('POST', '/v1/verify-email', { body: { token } });
+    const res = await api<Answer<'/v1/verify-email', 'post'>>('POST', '/v1/verify-email', {
+      body: { token },
+    });
     setEmail(res.email);
   });
   const once = useRef(false);

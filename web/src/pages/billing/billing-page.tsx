@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../api';
+import type { Answer } from '../../api-models';
 import { Badge, Card, FormError, Loading, PageHeader } from '../../components/ui';
 import { formatDateTime } from '../../format';
 import { useLoad } from '../../hooks';
@@ -10,15 +11,15 @@ import { BankTransferCard } from './bank-transfer-card';
 import { ChangePlan } from './change-plan';
 import { Payments } from './payments';
 import { Plans } from './plans';
-import type { BankTransfer, Subscription, Tier } from './types';
+import type { BankTransfer } from './types';
 
 const TRANSFER_KEY = 'einvoice.bankTransfer';
 
 export function BillingPage() {
   const t = useT();
   const s = useSession();
-  const subs = useLoad(() => api<{ subscriptions: Subscription[] }>('GET', '/v1/subscriptions/me'), []);
-  const tiers = useLoad(() => api<{ tiers: Tier[] }>('GET', '/v1/tiers'), []);
+  const subs = useLoad(() => api<Answer<'/v1/subscriptions/me', 'get'>>('GET', '/v1/subscriptions/me'), []);
+  const tiers = useLoad(() => api<Answer<'/v1/tiers', 'get'>>('GET', '/v1/tiers'), []);
   const [transfer, setTransferState] = useState<BankTransfer | null>(() => {
     const saved = sessionStorage.getItem(TRANSFER_KEY);
     return saved ? (JSON.parse(saved) as BankTransfer) : null;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../api';
+import type { Answer } from '../../api-models';
 import { ActionForm } from '../../components/action-form';
 import { Alert, Button, CheckField, FormError, Modal, SelectField } from '../../components/ui';
 import { useAction } from '../../hooks';
@@ -12,7 +13,7 @@ export function ChangePlan({ current, onDone }: { current: Subscription; onDone(
   const [message, setMessage] = useState<string | null>(null);
   const [sure, setSure] = useState(false);
   const change = useAction(async (form: FormData) => {
-    const res = await api<{ effectiveAt?: string; payment?: unknown; bankTransfer?: BankTransfer }>(
+    const res = await api<Answer<'/v1/subscriptions/change-tier', 'post'>>(
       'POST',
       '/v1/subscriptions/change-tier',
       {
@@ -34,7 +35,7 @@ export function ChangePlan({ current, onDone }: { current: Subscription; onDone(
     onDone(res.bankTransfer);
   });
   const cancel = useAction(async () => {
-    const res = await api<{ effectiveAt: string }>('DELETE', '/v1/subscriptions');
+    const res = await api<Answer<'/v1/subscriptions', 'delete'>>('DELETE', '/v1/subscriptions');
     setMessage(
       t(`Cancelación programada para ${res.effectiveAt}.`, `Cancellation scheduled for ${res.effectiveAt}.`),
     );

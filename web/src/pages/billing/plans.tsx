@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { type ApiError, api } from '../../api';
+import type { Answer } from '../../api-models';
 import { Button, Card, FormError } from '../../components/ui';
 import { money } from '../../format';
 import { useAction } from '../../hooks';
 import { useLang, useT } from '../../i18n';
-import { type BankTransfer, PAID, type Tier, tierView } from './types';
+import { type BankTransfer, PAID, type Tier } from './types';
 
 export function Plans({
   tiers,
@@ -19,12 +20,12 @@ export function Plans({
   const { lang } = useLang();
   const [interval, setInterval] = useState<'MONTHLY' | 'YEARLY'>('MONTHLY');
   const subscribe = useAction(async (tier: string) => {
-    const res = await api<{ bankTransfer: BankTransfer }>('POST', '/v1/subscriptions', {
+    const res = await api<Answer<'/v1/subscriptions', 'post'>>('POST', '/v1/subscriptions', {
       body: { tier, billingInterval: interval },
     });
     onSubscribed(res.bankTransfer);
   });
-  const views = tiers.map(tierView).filter((v) => PAID.includes(v.code));
+  const views = tiers.filter((v) => PAID.includes(v.code));
   return (
     <Card title={t('Elige un plan', 'Pick a plan')}>
       <div className="row" role="radiogroup" aria-label={t('Periodicidad', 'Billing interval')}>
@@ -42,15 +43,13 @@ export function Plans({
           <div key={v.code} className="plan">
             <h3>{v.code}</h3>
             <p className="price">
-              {money(String((interval === 'MONTHLY' ? v.monthly : v.yearly) ?? '—'), lang)}
+              {money(interval === 'MONTHLY' ? v.monthlyPrice : v.yearlyPrice, lang)}
               <small> + IVA / {interval === 'MONTHLY' ? t('mes', 'month') : t('año', 'year')}</small>
             </p>
-            {v.quota !== undefined && (
-              <p>{t(`${v.quota} comprobantes por período`, `${v.quota} documents per period`)}</p>
-            )}
-            {v.keys !== undefined && (
-              <p>{t(`${v.keys} claves de API adicionales`, `${v.keys} additional API keys`)}</p>
-            )}
+            <p>
+              {t(`${v.documentQuota} comprobantes por período`, `${v.documentQuota} documents per period`)}
+            </p>
+            <p>{t(`${v.maxApiKeys} claves de API adicionales`, `${v.maxApiKeys} additional API keys`)}</p>
             <Button
               busy={subscribe.busy}
               onClick={() => void subscribe.run(v.code)}
