@@ -81,5 +81,3 @@ export function AgreementsCard() {
     </Card>
   );
 }
-
-/** The text of an agreement instance, whatever the response calls it. */
