@@ -65,3 +65,6 @@ export type ReviewPayment = Item<Answer<'/admin/v1/payments', 'get'>['payments']
 export type PaymentProof = Item<Answer<'/admin/v1/payments/{id}', 'get'>['proofs']>;
 export type AdminTenant = Item<Answer<'/admin/v1/tenants', 'get'>['tenants']>;
 export type AgreementTemplate = Item<Answer<'/admin/v1/agreements', 'get'>['agreements']>;
+
+// Exports (CSV streamed; ZIP of XML or RIDE as a background job)
+export type DocumentExport = Answer<'/v1/exports/{id}', 'get'>['export'];

@@ -1059,6 +1059,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/{accessKey}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a public, expiring link to the document for its buyer
+         * @description Answers a URL anyone can open without a key until `expiresAt`: a small page with the document's facts and its RIDE (PDF) and XML. One live link per document: a new one replaces the previous. Scope documents:write (it opens the document to whoever holds the link). `expiresIn` in seconds, 60 to 7776000, default 604800 (7 days). Only a hash of the token is stored: the URL is shown once.
+         *
+         *     Scope: `documents:write`.
+         */
+        post: operations["createDocumentShareLink"];
+        /**
+         * Revoke the document's public link
+         * @description The link answers 404 at once. Idempotent: `revoked` counts the live links it ended (0 or 1).
+         *
+         *     Scope: `documents:write`.
+         */
+        delete: operations["revokeDocumentShareLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shared/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public page of a shared document (HTML, no key)
+         * @description An unknown, expired or revoked token is 404 NOT_FOUND, the same answer whichever it is.
+         */
+        get: operations["getSharedDocumentPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shared/{token}/ride": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The RIDE (PDF) of a shared document (no key)
+         * @description An unknown, expired or revoked token is 404 NOT_FOUND, the same answer whichever it is.
+         */
+        get: operations["getSharedDocumentRide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shared/{token}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The XML of a shared document (no key)
+         * @description An unknown, expired or revoked token is 404 NOT_FOUND, the same answer whichever it is.
+         */
+        get: operations["getSharedDocumentXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the list as CSV (streamed)
+         * @description Every document matching the list's filters (status, documentType, from, to, sequential, buyerName, sortBy, sortDir; no paging) as `text/csv`: UTF-8 with BOM, `;` between fields, CRLF, a header row in Spanish, amounts with `.` decimals. Streamed from a database cursor.
+         *
+         *     Scope: `documents:read`.
+         */
+        get: operations["exportDocumentsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a ZIP export of the XML or RIDE files of a date range
+         * @description A background job puts one file per AUTHORIZED or VOIDED document issued from `from` to `to` (DD/MM/YYYY, at most 366 days) into a ZIP. Follow it with GET /v1/exports/:id; download it from `downloadUrl` once DONE. Scope documents:read.
+         *
+         *     Scope: `documents:read`.
+         */
+        post: operations["createDocumentExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status and progress of a ZIP export
+         * @description Scope: `documents:read`.
+         */
+        get: operations["getDocumentExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a finished ZIP export
+         * @description 409 CONFLICT until the export is DONE.
+         *
+         *     Scope: `documents:read`.
+         */
+        get: operations["downloadDocumentExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents/{accessKey}/sri-responses": {
         parameters: {
             query?: never;
@@ -1766,6 +1940,16 @@ export interface components {
                 status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
                 sentAt?: string | null;
             };
+            /**
+             * @description API path of the RIDE PDF
+             * @example /v1/documents/{accessKey}/ride
+             */
+            rideUrl: string;
+            /**
+             * @description API path of the XML
+             * @example /v1/documents/{accessKey}/xml
+             */
+            xmlUrl: string;
         };
         Document: {
             accessKey: string;
@@ -1785,6 +1969,16 @@ export interface components {
                 status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
                 sentAt?: string | null;
             };
+            /**
+             * @description API path of the RIDE PDF
+             * @example /v1/documents/{accessKey}/ride
+             */
+            rideUrl: string;
+            /**
+             * @description API path of the XML
+             * @example /v1/documents/{accessKey}/xml
+             */
+            xmlUrl: string;
         } & {
             environment: "sandbox" | "production";
             issuerId: string;
@@ -5156,6 +5350,16 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
                             };
+                            /**
+                             * @description API path of the RIDE PDF
+                             * @example /v1/documents/{accessKey}/ride
+                             */
+                            rideUrl: string;
+                            /**
+                             * @description API path of the XML
+                             * @example /v1/documents/{accessKey}/xml
+                             */
+                            xmlUrl: string;
                         };
                     };
                 };
@@ -5182,6 +5386,16 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
                             };
+                            /**
+                             * @description API path of the RIDE PDF
+                             * @example /v1/documents/{accessKey}/ride
+                             */
+                            rideUrl: string;
+                            /**
+                             * @description API path of the XML
+                             * @example /v1/documents/{accessKey}/xml
+                             */
+                            xmlUrl: string;
                         };
                     };
                 };
@@ -5550,6 +5764,16 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
                             };
+                            /**
+                             * @description API path of the RIDE PDF
+                             * @example /v1/documents/{accessKey}/ride
+                             */
+                            rideUrl: string;
+                            /**
+                             * @description API path of the XML
+                             * @example /v1/documents/{accessKey}/xml
+                             */
+                            xmlUrl: string;
                         };
                     };
                 };
@@ -6972,6 +7196,16 @@ export interface operations {
                                 status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
                                 sentAt?: string | null;
                             };
+                            /**
+                             * @description API path of the RIDE PDF
+                             * @example /v1/documents/{accessKey}/ride
+                             */
+                            rideUrl: string;
+                            /**
+                             * @description API path of the XML
+                             * @example /v1/documents/{accessKey}/xml
+                             */
+                            xmlUrl: string;
                         } & {
                             buyer: {
                                 id: string;
@@ -7014,6 +7248,662 @@ export interface operations {
             };
             /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createDocumentShareLink: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the issuer (branch + issue point) */
+                "x-issuer-id": string;
+            };
+            path: {
+                /** @description 49 digits */
+                accessKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description seconds the link lives
+                     * @example 604800
+                     */
+                    expiresIn?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: Create a public, expiring link to the document for its buyer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @description the public link (PUBLIC_BASE_URL/v1/shared/<token>) */
+                        url: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeDocumentShareLink: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the issuer (branch + issue point) */
+                "x-issuer-id": string;
+            };
+            path: {
+                /** @description 49 digits */
+                accessKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Revoke the document's public link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        revoked: number;
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSharedDocumentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the link token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSharedDocumentRide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the link token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSharedDocumentXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the link token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description XML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportDocumentsCsv: {
+        parameters: {
+            query: {
+                /** @description csv (the only format for now) */
+                format: "csv";
+                status?: "SIGNED" | "RECEIVED" | "RETURNED" | "AUTHORIZED" | "NOT_AUTHORIZED";
+                documentType?: "01" | "03" | "04" | "05" | "06" | "07";
+                /** @description DD/MM/YYYY */
+                from?: string;
+                /** @description DD/MM/YYYY */
+                to?: string;
+                sequential?: string;
+                buyerName?: string;
+                sortBy?: "sequential" | "buyerName" | "issueDate" | "status";
+                sortDir?: "asc" | "desc";
+            };
+            header: {
+                /** @description the issuer (branch + issue point) */
+                "x-issuer-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createDocumentExport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the issuer (branch + issue point) */
+                "x-issuer-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description DD/MM/YYYY */
+                    from: string;
+                    /** @description DD/MM/YYYY */
+                    to: string;
+                    /** @enum {string} */
+                    kind: "xml" | "ride";
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: Start a ZIP export of the XML or RIDE files of a date range */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        export: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "xml" | "ride";
+                            /** @description DD/MM/YYYY */
+                            from: string;
+                            /** @description DD/MM/YYYY */
+                            to: string;
+                            /** @enum {string} */
+                            status: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
+                            progress: {
+                                done: number;
+                                total: number;
+                                percent: number;
+                            };
+                            sizeBytes: number | null;
+                            downloadUrl: string | null;
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            finishedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentExport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the issuer (branch + issue point) */
+                "x-issuer-id": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Status and progress of a ZIP export */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        export: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "xml" | "ride";
+                            /** @description DD/MM/YYYY */
+                            from: string;
+                            /** @description DD/MM/YYYY */
+                            to: string;
+                            /** @enum {string} */
+                            status: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
+                            progress: {
+                                done: number;
+                                total: number;
+                                percent: number;
+                            };
+                            sizeBytes: number | null;
+                            downloadUrl: string | null;
+                            error: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            finishedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadDocumentExport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the issuer (branch + issue point) */
+                "x-issuer-id": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ZIP */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7478,6 +8368,16 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
                             };
+                            /**
+                             * @description API path of the RIDE PDF
+                             * @example /v1/documents/{accessKey}/ride
+                             */
+                            rideUrl: string;
+                            /**
+                             * @description API path of the XML
+                             * @example /v1/documents/{accessKey}/xml
+                             */
+                            xmlUrl: string;
                         };
                     };
                 };

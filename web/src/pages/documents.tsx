@@ -8,6 +8,7 @@ import { useLang, useT } from '../i18n';
 import { Link, navigate, useLocation } from '../router';
 import { useSession } from '../session';
 import { STATUS_ORDER, statusLabel, typeLabel } from './document-status';
+import { DocumentsExport } from './documents-export';
 
 const FILTERS = [
   'status',
@@ -69,6 +70,7 @@ export function DocumentsPage() {
         </Link>
       </PageHeader>
       <Filters key={qs} query={query} onApply={(f) => setQuery({ ...f, page: null })} error={list.error} />
+      {s.issuerId && <DocumentsExport query={query} issuerId={s.issuerId} />}
       {list.loading && !list.data && <Loading />}
       {list.data && (
         <>
