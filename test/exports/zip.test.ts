@@ -157,6 +157,36 @@ describe('ZIP exports', () => {
     expect((await unzip(zip.rawPayload)).size).toBe(0);
   });
 
+  it('after its last attempt fails, the export is FAILED with a message and no file', async () => {
+    const t = await registerTenant(ctx);
+    const a = await newDocument(t);
+    await authorize(ctx, a.accessKey);
+    // The exports folder cannot be created: a file stands in its place.
+    rmSync(path.join(ctx.dataDir, 'exports'), { recursive: true, force: true });
+    writeFileSync(path.join(ctx.dataDir, 'exports'), 'not a folder');
+    try {
+      const today = ecuadorDate(ctx.clock.now());
+      const created = (await startExport(t, { from: today, to: today, kind: 'xml' })).json().export;
+      for (let i = 0; i < 3; i++) {
+        await ctx.drainJobs();
+        await ctx.advance(3_600_000);
+      }
+      const res = await ctx.app.inject({ url: `/v1/exports/${created.id}`, headers: docHeaders(t) });
+      expect(res.json().export).toMatchObject({
+        status: 'FAILED',
+        error: 'The export could not be built; create it again',
+        downloadUrl: null,
+      });
+      const download = await ctx.app.inject({
+        url: `/v1/exports/${created.id}/download`,
+        headers: docHeaders(t),
+      });
+      expect([download.statusCode, download.json().code]).toEqual([409, 'CONFLICT']);
+    } finally {
+      rmSync(path.join(ctx.dataDir, 'exports'), { force: true });
+    }
+  });
+
   it('refuses bad ranges and kinds, a key without documents:read, and another tenant', async () => {
     const t = await registerTenant(ctx);
     const cases: [object, string][] = [

@@ -217,7 +217,8 @@ export function createExportsService(deps: {
           finishedAt: clock.now(),
         });
       } catch (err) {
-        await rm(part, { force: true });
+        // The cleanup must not hide the failure (rm itself fails when the folder is unusable).
+        await rm(part, { force: true }).catch(() => undefined);
         if (!isLastAttempt) throw err;
         await setProgress(exportId, {
           status: 'FAILED',
