@@ -2,9 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { requireAuth } from '../../http/auth.js';
 import { authProblems, Ok } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { IssuerHeader, readAuth, tags, writeAuth } from '../documents/documents.routes.js';
-import { AccessKeyParams, CreatedDocumentSchema } from '../documents/documents.schemas.js';
-import { createdView } from '../documents/documents.service.js';
+import {
+  AccessKeyParams,
+  CreatedDocumentSchema,
+  createdView,
+  IssuerHeader,
+  readAuth,
+  documentTags as tags,
+  writeAuth,
+} from '../documents/index.js';
 import type { DeliveryService } from './delivery.service.js';
 
 export function registerDeliveryRoutes(app: App, delivery: DeliveryService): void {

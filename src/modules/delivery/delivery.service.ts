@@ -2,13 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import { type RideStatus, renderRide } from '../../adapters/ride/ride.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { issuers, tenants } from '../../db/tables.js';
-import type { AuthContext } from '../../http/auth.js';
+import { type AuthContext, issuerScopeOf } from '../../http/auth.js';
 import { type Clock, ecuadorTimestamp } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
-import { documentNumber } from '../documents/document-model.js';
-import { findByAccessKey, recordDocumentEvent } from '../documents/documents.repository.js';
-import { scopeOf } from '../documents/documents.service.js';
-import { type DocumentRow, documents } from '../documents/documents.tables.js';
+import {
+  type DocumentRow,
+  documentNumber,
+  documents,
+  findByAccessKey,
+  markEmailQueued,
+  recordDocumentEvent,
+  toSummary,
+} from '../documents/index.js';
 import { queueEmail } from '../mail/outbox.js';
 import type { Language } from '../mail/templates.js';
 import { documentEmail, documentTypeName } from './delivery.templates.js';
@@ -68,9 +73,9 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       documentType: doc.documentType,
       number: documentNumber(doc.model),
       issuerName: doc.model.issuer.tradeName ?? doc.model.issuer.businessName,
-      buyerName: doc.model.buyer.name,
-      issueDate: doc.model.issueDate,
-      total: doc.model.totals.total,
+      buyerName: doc.buyerName,
+      issueDate: toSummary(doc).issueDate,
+      total: toSummary(doc).total,
       accessKey: doc.accessKey,
       voided: doc.status === 'VOIDED',
     });
@@ -90,10 +95,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       },
       now,
     );
-    await tx
-      .update(documents)
-      .set({ emailStatus: 'PENDING', updatedAt: now })
-      .where(eq(documents.id, doc.id));
+    await markEmailQueued(tx, doc.id, now);
     await recordDocumentEvent(tx, doc, 'EMAIL_QUEUED', { emailId: id, to: recipient }, now);
     return id;
   }
@@ -105,7 +107,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
   }
 
   async function scoped(auth: AuthContext, accessKey: string): Promise<DocumentRow> {
-    const doc = await findByAccessKey(db, scopeOf(auth), accessKey);
+    const doc = await findByAccessKey(db, issuerScopeOf(auth), accessKey);
     if (!doc) throw notFound('Document');
     return doc;
   }
@@ -152,7 +154,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
 
     /** POST /:accessKey/email-retry: re-sends RIDE and XML of an AUTHORIZED or VOIDED document. */
     async emailRetry(auth: AuthContext, accessKey: string, email: string | undefined) {
-      const scope = scopeOf(auth);
+      const scope = issuerScopeOf(auth);
       return withTransaction(db, async (tx) => {
         const doc = await findByAccessKey(tx, scope, accessKey, true);
         if (!doc) throw notFound('Document');

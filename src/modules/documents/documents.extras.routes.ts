@@ -1,7 +1,7 @@
 import { requireAuth } from '../../http/auth.js';
 import { authProblems } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { VALIDATED_BY_SERVICE } from '../../http/validation.js';
+import { DOCUMENTATION_ONLY } from '../../http/validation.js';
 import {
   CreditNotesResponse,
   EventsResponse,
@@ -71,7 +71,7 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
         'Nothing is sent to the tax authority: void the document in its portal first, then confirm here. RIDE, XML and email stay available and the document still counts in stats and quota. 400 DOCUMENT_VOID_CONFIRMATION_REQUIRED unless confirmedSriVoid is true; 400 VALIDATION_FAILED when reason is missing or over 500 characters; 400 DOCUMENT_NOT_AUTHORIZED unless AUTHORIZED. Needs documents:write (403 FORBIDDEN without it).',
       headers: IssuerHeader,
       params: AccessKeyParams,
-      body: { ...VoidBody, ...VALIDATED_BY_SERVICE },
+      body: { ...VoidBody, ...DOCUMENTATION_ONLY },
       response: { 200: VoidResponse, ...authProblems(404) },
     },
     config: { auth: { ...writeAuth, scopeErrorCode: 'FORBIDDEN' } },

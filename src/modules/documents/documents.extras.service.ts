@@ -1,5 +1,5 @@
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../http/auth.js';
+import { type AuthContext, issuerScopeOf as scopeOf } from '../../http/auth.js';
 import { type Clock, ddMmYyyyToIso, ecuadorParts, isoToDdMmYyyy, parseDdMmYyyy } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { dec, fixed, sum } from '../../shared/money.js';
@@ -7,7 +7,6 @@ import { documentNumber } from './document-model.js';
 import { summarizeStats } from './document-stats.js';
 import { creditNotesOf, listDocumentEvents, markVoided, statsCells } from './documents.extras.repository.js';
 import { findByAccessKey, recordDocumentEvent, toSummary } from './documents.repository.js';
-import { scopeOf } from './documents.service.js';
 import type { DocumentRow, DocumentStatus } from './documents.tables.js';
 
 const VOID_REASON_MAX = 500;

@@ -1,17 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import type { Executor } from '../../db/pool.js';
-import { requireAuth } from '../../http/auth.js';
+import { requireAuth, requireIssuerScope } from '../../http/auth.js';
 import { authProblems, problems } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { VALIDATED_BY_SERVICE } from '../../http/validation.js';
 import type { Clock } from '../../shared/clock.js';
-import { IssuerHeader, readAuth, writeAuth } from '../documents/documents.routes.js';
+import { validationError } from '../../shared/errors.js';
 import {
   AccessKeyParams,
   CreatedDocumentSchema,
-  CreditNoteBody,
-  InvoiceBody,
-} from '../documents/documents.schemas.js';
+  IssuerHeader,
+  RebuildBodySchema,
+  readAuth,
+  writeAuth,
+} from '../documents/index.js';
 import { sriStatus } from './sri-status.js';
 import {
   LifecycleResponse,
@@ -90,16 +91,29 @@ export function registerSubmissionRoutes(
         "Optional body with the shape of the creation body (same documentType), validated exactly like a creation, to correct buyer, items, payments or additional info; no body (or {}) re-signs the document as it is. Keeps the access key, sequential and issue date; signs with the issuer's current certificate; the document becomes SIGNED and its submission is queued. 400 BAD_REQUEST unless RETURNED or NOT_AUTHORIZED; 403 ISSUER_ISSUING_PAUSED on a paused issuer.",
       headers: IssuerHeader,
       params: AccessKeyParams,
-      body: Type.Union([InvoiceBody, CreditNoteBody], VALIDATED_BY_SERVICE),
+      body: RebuildBodySchema,
       response: {
         200: Type.Object({ ok: Type.Literal(true), document: CreatedDocumentSchema }),
         ...authProblems(404),
       },
     },
     config: { auth: writeAuth },
+    // A body of another type than the document's is refused on its type, before its shape is
+    // checked against a schema the document cannot take.
+    preValidation: async (request) => {
+      const given = (request.body as { documentType?: unknown } | null)?.documentType;
+      if (typeof given !== 'string') return;
+      const stored = await submission.documentTypeOf(
+        requireIssuerScope(request),
+        (request.params as { accessKey: string }).accessKey,
+      );
+      if (stored !== null && stored !== given) {
+        throw validationError('documentType', `must be ${stored}, the type of the document being rebuilt`);
+      }
+    },
     handler: async (request) => ({
       ok: true as const,
-      document: await submission.rebuild(requireAuth(request), request.params.accessKey, request.body),
+      document: await submission.rebuild(requireIssuerScope(request), request.params.accessKey, request.body),
     }),
   });
 

@@ -1,10 +1,15 @@
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../http/auth.js';
+import { type AuthContext, issuerScopeOf } from '../../http/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
-import { findByAccessKey, recordDocumentEvent, toSummary } from '../documents/documents.repository.js';
-import { scopeOf } from '../documents/documents.service.js';
-import type { DocumentRow, DocumentStatus } from '../documents/documents.tables.js';
+import type { IssuerScope } from '../../shared/scope.js';
+import {
+  type DocumentRow,
+  type DocumentStatus,
+  findByAccessKey,
+  recordDocumentEvent,
+  toSummary,
+} from '../documents/index.js';
 import type { SigningKeyCache } from '../issuers/signing-key-cache.js';
 import { rebuildDocument } from './rebuild.js';
 import { failedDocumentIds, listSriResponses, queueProcessing } from './submission.repository.js';
@@ -26,7 +31,7 @@ export function createSubmissionService(deps: { db: Executor; clock: Clock; keyC
   const { db, clock } = deps;
 
   async function documentOf(auth: AuthContext, accessKey: string): Promise<DocumentRow> {
-    const doc = await findByAccessKey(db, scopeOf(auth), accessKey);
+    const doc = await findByAccessKey(db, issuerScopeOf(auth), accessKey);
     if (!doc) throw notFound('Document');
     return doc;
   }
@@ -53,8 +58,13 @@ export function createSubmissionService(deps: { db: Executor; clock: Clock; keyC
     /** POST /:accessKey/send: submits a SIGNED document now (after an authorization query when needed). */
     send: (auth: AuthContext, accessKey: string) => queueNow(auth, accessKey, 'SIGNED', 'SEND_REQUESTED'),
 
-    rebuild: (auth: AuthContext, accessKey: string, body: unknown) =>
-      rebuildDocument(deps, auth, accessKey, body),
+    rebuild: (scope: IssuerScope, accessKey: string, body: unknown) =>
+      rebuildDocument(deps, scope, accessKey, body),
+
+    /** The type of a document of the scope, or null (the rebuild route checks a body's type first). */
+    async documentTypeOf(scope: IssuerScope, accessKey: string): Promise<string | null> {
+      return (await findByAccessKey(db, scope, accessKey))?.documentType ?? null;
+    },
 
     /** POST /v1/tenants/retry-failed-documents: every document whose last attempt failed at transport level. */
     async retryFailed(auth: AuthContext): Promise<{ queued: number }> {

@@ -48,6 +48,8 @@ export interface DocumentSummary {
 
 export interface DocumentTypeDefinition<Body extends TObject = TObject, Content = unknown> {
   code: DocumentTypeCode;
+  /** A few words for messages and the OpenAPI document, e.g. "credit note". */
+  label?: string;
   /** Root element and its `version` attribute, e.g. `comprobanteRetencion` 2.0.0. */
   rootElement: string;
   schemaVersion: string;
