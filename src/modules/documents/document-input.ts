@@ -3,7 +3,7 @@
  * (types/<slug>/schema.ts), never a hand-written copy.
  */
 import type { Static } from '@sinclair/typebox';
-import type { ItemBody, TaxBody } from './types/common/schemas.js';
+import type { ItemBody, TaxBody } from './types/common/sales-schemas.js';
 import type { CreditNoteInput } from './types/credit-note/schema.js';
 import type { InvoiceInput } from './types/invoice/schema.js';
 

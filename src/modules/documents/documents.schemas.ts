@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { IsoDateTime, Nullable, Ok, StringEnum } from '../../http/schemas.js';
 
-import { DdMmYyyy } from './types/common/schemas.js';
+import { DdMmYyyy } from './types/common/sales-schemas.js';
 
 export const DocumentTypeSchema = StringEnum(['01', '03', '04', '05', '06', '07'] as const);
 export const DocumentStatusSchema = StringEnum([

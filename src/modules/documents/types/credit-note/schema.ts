@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { AdditionalInfo, BuyerBody, DdMmYyyy, ItemBody } from '../common/schemas.js';
+import { AdditionalInfo, BuyerBody, DdMmYyyy, ItemBody } from '../common/sales-schemas.js';
 
 /** Nota de crédito (04): the credit note table of the interface specification. */
 export const CreditNoteBody = Type.Object(

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 
 /**
- * Building blocks of the request bodies: camelCase, every amount a decimal string. The schemas
+ * Building blocks of the invoice (01) and credit note (04) bodies: camelCase, every amount a decimal string. The schemas
  * check shape (types, required members, lengths, patterns) once, at the route; meaning (catalogs,
  * arithmetic, dates) is each type's `compute`.
  */
