@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 
 /**
- * Building blocks of the invoice (01) and credit note (04) bodies: camelCase, every amount a decimal string. The schemas
- * check shape (types, required members, lengths, patterns) once, at the route; meaning (catalogs,
- * arithmetic, dates) is each type's `compute`.
+ * Building blocks of the invoice (01) and credit note (04) bodies: camelCase, every amount a
+ * decimal string. The schemas check shape (types, required members, lengths, patterns) once, at
+ * the route; meaning (catalogs, arithmetic, dates) is each type's `compute`.
  */
 export const Dec = (description: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', description });
 export const DdMmYyyy = Type.String({ pattern: '^[0-9]{2}/[0-9]{2}/[0-9]{4}$', description: 'DD/MM/YYYY' });
