@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyWebhookSignature } from '../../src/modules/webhooks/verify-signature.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { type HttpsReceiver, type Reply, startHttpsReceiver } from '../helpers/https-receiver.js';
@@ -92,6 +93,41 @@ describe('webhook delivery to a real HTTPS receiver', () => {
       attempts: [{ number: 1, statusCode: 200, error: null, success: true }],
     });
     expect(log.deliveries[0].deliveredAt).not.toBeNull();
+  });
+
+  it('also signs by Standard Webhooks: the official standardwebhooks verifier accepts the delivery', async () => {
+    const rx = await receiver();
+    const t = await verifiedTenant(ctx);
+    const { secret } = await endpointFor(ctx, t, rx.url('/std'));
+    await quotaWarning(ctx, t);
+    await ctx.drainJobs();
+    const [req] = await rx.waitFor(1);
+    const headers = {
+      'webhook-id': req!.headers['webhook-id'] as string,
+      'webhook-timestamp': req!.headers['webhook-timestamp'] as string,
+      'webhook-signature': req!.headers['webhook-signature'] as string,
+    };
+    const body = JSON.parse(req!.rawBody);
+    // The same delivery id and timestamp as the spec's headers; the spec's signature is still there.
+    expect(headers['webhook-id']).toBe(body.deliveryId);
+    expect(headers['webhook-timestamp']).toBe(req!.headers['x-service-timestamp']);
+    expect(req!.headers['x-service-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+
+    // The library checks the timestamp against its own clock: give it the test clock's time.
+    vi.useFakeTimers({ toFake: ['Date'], now: ctx.clock.now() });
+    try {
+      expect(new Webhook(secret).verify(req!.rawBody, headers)).toEqual(body);
+      const tampered = req!.rawBody.replace('QUOTA_WARNING', 'QUOTA_WARNINF');
+      expect(() => new Webhook(secret).verify(tampered, headers)).toThrow(WebhookVerificationError);
+      const other = `whsec_${Buffer.from('another secret of thirty bytes!').toString('base64')}`;
+      expect(() => new Webhook(other).verify(req!.rawBody, headers)).toThrow(WebhookVerificationError);
+      // Replayed ten minutes later: refused by the library's tolerance (5 min).
+      vi.setSystemTime(ctx.clock.now().getTime() + 10 * 60_000);
+      expect(() => new Webhook(secret).verify(req!.rawBody, headers)).toThrow(WebhookVerificationError);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('retries a failing receiver at +30 s and +2 min, exactly three attempts, then FAILED', async () => {

@@ -9,7 +9,7 @@ import { DELIVER_JOB, enqueueAttempt } from './dispatcher.js';
 import { ATTEMPTS_PER_ROUND, RETRY_DELAYS_MS } from './event-types.js';
 import { postWebhook, type SendResult } from './http-sender.js';
 import { openEndpointSecret } from './secret.js';
-import { signWebhook } from './signature.js';
+import { signStandardWebhook, signWebhook } from './signature.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './webhooks.tables.js';
 
 export const USER_AGENT = 'einvoice-ec-webhooks/1.3.1';
@@ -89,6 +89,11 @@ export function createDeliverJob(deps: DeliverDeps) {
         'X-Service-Signature': signWebhook(secret, timestamp, delivery.payload),
         'X-Service-Timestamp': String(timestamp),
         'X-Service-Delivery-Id': delivery.id,
+        // Standard Webhooks, beside the spec's scheme: the same delivery id, timestamp and body,
+        // so the official verifiers (every major language) accept our deliveries.
+        'webhook-id': delivery.id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signStandardWebhook(secret, delivery.id, timestamp, delivery.payload),
       },
     });
     const durationMs = Math.round(performance.now() - t0);
