@@ -20,14 +20,18 @@ import { documentEmail, documentTypeName } from './delivery.templates.js';
 
 export const DOCUMENT_EMAIL_KIND = 'document';
 
+const FILE_KINDS: Record<string, string> = {
+  '01': 'FACTURA',
+  '03': 'LIQUIDACION-COMPRA',
+  '04': 'NOTA-CREDITO',
+  '05': 'NOTA-DEBITO',
+  '06': 'GUIA-REMISION',
+  '07': 'COMPROBANTE-RETENCION',
+};
+
 /** File names by document type and number, e.g. FACTURA-001-001-000000123.pdf. */
 export function attachmentBaseName(doc: Pick<DocumentRow, 'documentType' | 'model'>): string {
-  const kind =
-    doc.documentType === '04'
-      ? 'NOTA-CREDITO'
-      : doc.documentType === '01'
-        ? 'FACTURA'
-        : `COMPROBANTE-${doc.documentType}`;
+  const kind = FILE_KINDS[doc.documentType] ?? `COMPROBANTE-${doc.documentType}`;
   return `${kind}-${documentNumber(doc.model)}`;
 }
 

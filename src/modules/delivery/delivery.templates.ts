@@ -12,8 +12,22 @@ export interface DocumentEmailFacts {
 }
 
 const NAMES: Record<Language, Record<string, string>> = {
-  es: { '01': 'Factura', '04': 'Nota de crédito' },
-  en: { '01': 'Invoice', '04': 'Credit note' },
+  es: {
+    '01': 'Factura',
+    '03': 'Liquidación de compra',
+    '04': 'Nota de crédito',
+    '05': 'Nota de débito',
+    '06': 'Guía de remisión',
+    '07': 'Comprobante de retención',
+  },
+  en: {
+    '01': 'Invoice',
+    '03': 'Purchase settlement',
+    '04': 'Credit note',
+    '05': 'Debit note',
+    '06': 'Waybill',
+    '07': 'Withholding receipt',
+  },
 };
 
 export function documentTypeName(lang: Language, type: string): string {
