@@ -40,3 +40,15 @@ export const PaymentBody = Type.Object({
   term: Type.Optional(DecimalString('payment term')),
   termUnit: Type.Optional(Type.String({ description: 'dias or meses' })),
 });
+
+/** An invoice-like line (as documents.schemas.ts ItemBody): checked by item-checks.ts `checkItem`. */
+export const ItemBody = Type.Object({
+  mainCode: Type.String({ minLength: 1, maxLength: 25 }),
+  auxiliaryCode: Type.Optional(Type.String({ maxLength: 25 })),
+  description: Type.String({ minLength: 1, maxLength: 300 }),
+  quantity: DecimalString('up to 6 decimals, > 0'),
+  unitPrice: DecimalString('up to 6 decimals, >= 0'),
+  discount: Type.Optional(DecimalString('line discount amount, 2 decimals')),
+  additionalDetails: Type.Optional(Type.Array(NameValueBody, { maxItems: 3 })),
+  taxes: Type.Array(TaxLineBody, { minItems: 1 }),
+});
