@@ -6,6 +6,7 @@
  * everything that differs between types is here.
  */
 import type { Static, TObject } from '@sinclair/typebox';
+import type { RideView } from '../../../adapters/ride/view.js';
 import type { Environment, IssuerSnapshot } from '../document-model.js';
 
 /** codDoc (SRI table 3). */
@@ -64,4 +65,9 @@ export interface DocumentTypeDefinition<Body extends TObject = TObject, Content 
   /** The unsigned XML (declaration included), root `id="comprobante"`, valid against the XSD. */
   buildXml(header: DocumentHeader, content: Content): string;
   summary(content: Content): DocumentSummary;
+  /**
+   * Optional (added by H14T): the RIDE as a view model, drawn by `renderViewRide`
+   * (src/adapters/ride/view-ride.ts). Types without it (01, 04) keep `renderRide`.
+   */
+  rideView?(header: DocumentHeader, content: Content): RideView;
 }
