@@ -1,4 +1,6 @@
+import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_TYPES, ISSUABLE_TYPES } from '../../src/modules/documents/types/registry.js';
 import { ecuadorDate } from '../../src/shared/clock.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createDocument, creditNoteBody, invoiceBody } from '../helpers/documents.js';
@@ -75,7 +77,10 @@ describe('POST /v1/documents validates the body once, at the route', () => {
     const t = await registerTenant(ctx);
     const unknown = await createDocument(ctx, t, invoiceBody({ documentType: '09' }));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual([{ path: 'documentType', message: 'must be one of 01, 04' }]);
+    expect(unknown.json().errors).toEqual([
+      { path: 'documentType', message: `must be one of ${ISSUABLE_TYPES.join(', ')}` },
+    ]);
+    expect(ISSUABLE_TYPES).toEqual(expect.arrayContaining(['01', '03', '04', '05', '07']));
     const { documentType: _, ...untyped } = invoiceBody();
     const missing = await createDocument(ctx, t, untyped);
     expect(missing.statusCode).toBe(400);
@@ -108,6 +113,16 @@ describe('POST /v1/documents validates the body once, at the route', () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     const body = doc.paths['/v1/documents'].post.requestBody.content['application/json'].schema;
     expect(body.discriminator).toEqual({ propertyName: 'documentType' });
-    expect(body.oneOf.map((s: { title: string }) => s.title)).toEqual(['Invoice (01)', 'Credit note (04)']);
+    expect(body.oneOf.map((s: { title: string }) => s.title)).toEqual(
+      DOCUMENT_TYPES.map((d) => d.bodySchema.title),
+    );
+    expect(body.oneOf.map((s: { title: string }) => s.title)).toEqual(
+      expect.arrayContaining(['Invoice (01)', 'Credit note (04)', 'Withholding receipt (07)']),
+    );
+    // Every branch carries a valid example (its own schema accepts it).
+    for (const d of DOCUMENT_TYPES) {
+      const examples = (d.bodySchema as { examples?: unknown[] }).examples ?? [];
+      for (const example of examples) expect(Value.Check(d.bodySchema, example), d.code).toBe(true);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { type RideStatus, renderRide } from '../../adapters/ride/ride.js';
+import { renderViewRide } from '../../adapters/ride/view-ride.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { issuers, tenants } from '../../db/tables.js';
 import { type AuthContext, issuerScopeOf } from '../../http/auth.js';
@@ -11,7 +12,9 @@ import {
   documents,
   findByAccessKey,
   markEmailQueued,
+  recipientsOf,
   recordDocumentEvent,
+  rideViewOf,
   toSummary,
 } from '../documents/index.js';
 import { queueEmail } from '../mail/outbox.js';
@@ -52,8 +55,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       .select({ logo: issuers.logo, logoMime: issuers.logoMime })
       .from(issuers)
       .where(eq(issuers.id, doc.issuerId));
-    return renderRide({
-      model: doc.model,
+    const common = {
       status: doc.status as RideStatus,
       authorization:
         doc.authorizationNumber && doc.authorizationDate
@@ -62,7 +64,10 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       language: language ?? (await languageOf(db, doc.tenantId)),
       logo:
         issuer?.logo && issuer.logoMime ? { data: issuer.logo, mime: issuer.logoMime as 'image/png' } : null,
-    });
+    };
+    // Types with a RIDE view model (03, 05, 06, 07) draw it; 01 and 04 keep their own layout.
+    const view = rideViewOf(doc);
+    return view ? renderViewRide({ view, ...common }) : renderRide({ model: doc.model, ...common });
   }
 
   /** Once authorized, the XML as the tax authority returns it (`autorizacion` wrapper); the signed XML before. */
@@ -70,7 +75,11 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     return doc.authorizedXml ?? doc.signedXml;
   }
 
-  /** Queues the buyer's email (RIDE + XML) in `tx`; the document's email status goes back to PENDING. */
+  /**
+   * Queues the recipients' email (RIDE + XML) in `tx`: the buyer, supplier or withheld subject,
+   * or every recipient of a waybill, in one email; `to` replaces them (email-retry). The
+   * document's email status goes back to PENDING.
+   */
   async function queueBuyerEmail(tx: Executor, doc: DocumentRow, now: Date, to?: string): Promise<string> {
     const lang = await languageOf(tx, doc.tenantId);
     const mail = documentEmail(lang, {
@@ -79,11 +88,12 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       issuerName: doc.model.issuer.tradeName ?? doc.model.issuer.businessName,
       buyerName: doc.buyerName,
       issueDate: toSummary(doc).issueDate,
-      total: toSummary(doc).total,
+      // A waybill (06) moves goods and states no amount.
+      total: doc.documentType === '06' ? null : toSummary(doc).total,
       accessKey: doc.accessKey,
       voided: doc.status === 'VOIDED',
     });
-    const recipient = to ?? doc.buyerEmail;
+    const recipient = to ?? recipientsOf(doc).join(', ');
     const id = await queueEmail(
       tx,
       {
@@ -174,7 +184,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
           .select()
           .from(documents)
           .where(and(eq(documents.id, doc.id)));
-        return { emailId, to: email ?? doc.buyerEmail, document: row! };
+        return { emailId, to: email ?? recipientsOf(doc).join(', '), document: row! };
       });
     },
 

@@ -97,33 +97,50 @@ export const DocumentDetailSchema = Type.Intersect([
       address: Nullable(Type.String()),
       phone: Nullable(Type.String()),
     }),
-    items: Type.Array(
+    items: Type.Optional(
+      Type.Array(
+        Type.Object({
+          mainCode: Type.String(),
+          auxiliaryCode: Nullable(Type.String()),
+          description: Type.String(),
+          quantity: Type.String(),
+          unitPrice: Type.String(),
+          discount: Type.String(),
+          subtotal: Type.String(),
+          additionalDetails: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
+          taxes: Type.Array(MoneyLine),
+        }),
+        { description: '01 and 04' },
+      ),
+    ),
+    totals: Type.Optional(
       Type.Object({
-        mainCode: Type.String(),
-        auxiliaryCode: Nullable(Type.String()),
-        description: Type.String(),
-        quantity: Type.String(),
-        unitPrice: Type.String(),
-        discount: Type.String(),
-        subtotal: Type.String(),
-        additionalDetails: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
-        taxes: Type.Array(MoneyLine),
+        totalWithoutTaxes: Type.String(),
+        totalDiscount: Type.String(),
+        taxTotals: Type.Array(MoneyLine),
+        tip: Type.String(),
+        total: Type.String(),
       }),
     ),
-    totals: Type.Object({
-      totalWithoutTaxes: Type.String(),
-      totalDiscount: Type.String(),
-      taxTotals: Type.Array(MoneyLine),
-      tip: Type.String(),
-      total: Type.String(),
-    }),
-    payments: Type.Array(
-      Type.Object({
-        method: Type.String(),
-        total: Type.String(),
-        term: Nullable(Type.String()),
-        termUnit: Nullable(Type.String()),
-      }),
+    payments: Type.Optional(
+      Type.Array(
+        Type.Object({
+          method: Type.String(),
+          total: Type.String(),
+          term: Nullable(Type.String()),
+          termUnit: Nullable(Type.String()),
+        }),
+      ),
+    ),
+    content: Type.Optional(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          description:
+            "03, 05, 06, 07: the document's own fields as computed (supplier and items, reasons, carrier and recipients, supporting documents and withholdings)",
+        },
+      ),
     ),
     originalDocument: Nullable(
       Type.Object({ documentType: Type.String(), number: Type.String(), issueDate: Type.String() }),

@@ -27,6 +27,6 @@ export {
   type DocumentsService,
 } from './documents.service.js';
 export { type DocumentRow, type DocumentStatus, documents } from './documents.tables.js';
-export { assertIssuable, buildVersion, rebuiltVersionInput } from './pipeline.js';
+export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideViewOf } from './pipeline.js';
 export type { InvoiceInput } from './types/invoice/schema.js';
 export { type DocumentBody, RebuildBodySchema } from './types/registry.js';

@@ -3,6 +3,7 @@
  * the issuer rules, the header (access key) and "build and sign this version". The type-specific
  * parts come from the type's definition (types/registry.ts).
  */
+import type { RideView } from '../../adapters/ride/view.js';
 import type { SigningCertificate } from '../../adapters/signing/p12.js';
 import { signDocumentXml } from '../../adapters/signing/xades.js';
 import { isoToDdMmYyyy } from '../../shared/clock.js';
@@ -189,4 +190,29 @@ export function rebuiltVersionInput(
     { today: issueDate, environment: doc.environment, issuer: header.issuer },
   );
   return { def, header, content, request: source as Record<string, unknown>, corrected };
+}
+
+/** The header part of a stored model. */
+export function headerOf(model: DocumentModel): DocumentHeader {
+  return {
+    documentType: model.documentType as DocumentTypeCode,
+    environment: model.environment,
+    accessKey: model.accessKey,
+    sequential: model.sequential,
+    issueDate: model.issueDate,
+    issuer: model.issuer,
+  };
+}
+
+/** Who receives the RIDE and XML of a document: its type's summary (buyer, supplier, subject, each recipient). */
+export function recipientsOf(doc: Pick<DocumentRow, 'documentType' | 'model' | 'buyerEmail'>): string[] {
+  const emails = definitionOf(doc.documentType).summary(contentOf(doc.model)).emails;
+  const unique = [...new Set(emails.filter((e) => e.length > 0))];
+  return unique.length ? unique : [doc.buyerEmail];
+}
+
+/** The RIDE view model of a type that draws its RIDE from one (03, 05, 06, 07); null for 01 and 04. */
+export function rideViewOf(doc: Pick<DocumentRow, 'documentType' | 'model'>): RideView | null {
+  const def = definitionOf(doc.documentType);
+  return def.rideView ? def.rideView(headerOf(doc.model), contentOf(doc.model)) : null;
 }

@@ -4,10 +4,19 @@
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { creditNote } from './credit-note/index.js';
+import { debitNoteType } from './debit-note/index.js';
 import type { DocumentTypeCode, DocumentTypeDefinition } from './definition.js';
 import { invoice } from './invoice/index.js';
+import { purchaseSettlementType } from './purchase-settlement/index.js';
+import { withholdingType } from './withholding/index.js';
 
-export const DOCUMENT_TYPES = [invoice, creditNote] as const;
+export const DOCUMENT_TYPES = [
+  invoice,
+  purchaseSettlementType,
+  creditNote,
+  debitNoteType,
+  withholdingType,
+] as const;
 
 type Registered = (typeof DOCUMENT_TYPES)[number];
 /** The body of POST /v1/documents: one of the registered types' bodies, by `documentType`. */
