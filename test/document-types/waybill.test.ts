@@ -334,7 +334,7 @@ describe('06 guía de remisión: RIDE', () => {
     expect(pages.length).toBeGreaterThan(1);
     expect(pages[0]).toContain('WAYBILL');
     expect(hasLine(pages[0]!, 'License plate: MCL0827')).toBe(true);
-    pages.forEach((p, i) => expect(hasLine(p, `Page ${i + 1} of ${pages.length}`)).toBe(true));
+    for (const [i, p] of pages.entries()) expect(hasLine(p, `Page ${i + 1} of ${pages.length}`)).toBe(true);
     expect(hasLine(pages.at(-1)!, '90 Item 90')).toBe(true);
     expect(hasLine(pages.at(-1)!, 'Qty. Description Main code Aux. code')).toBe(true);
   });
