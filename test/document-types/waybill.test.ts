@@ -301,6 +301,7 @@ describe('06 guía de remisión: RIDE', () => {
     expect(hasLine(page!, 'Fecha Fin Transporte: 22/10/2025')).toBe(true);
     expect(hasLine(page!, 'Destinatario: Tonato Henry')).toBe(true);
     expect(hasLine(page!, 'Comprobante de Venta: FACTURA')).toBe(true);
+    expect(hasLine(page!, 'Número: 002-001-000000001')).toBe(true);
     expect(hasLine(page!, 'Ruta: Guayaquil - Cayambe')).toBe(true);
     expect(hasLine(page!, '10 CAMIONETA 4X4 DIESEL 3.7 (Marca: Chevrolet) 121BJC-01 1234D56719-A')).toBe(
       true,

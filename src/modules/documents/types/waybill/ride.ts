@@ -38,7 +38,7 @@ function recipientSection(r: WaybillRecipient): ViewSection {
   const doc = r.supportingDocument;
   if (doc) {
     fields.push({ label: 'supportingDocument', value: documentTypeLabel(doc.documentType) });
-    fields.push({ label: 'number', value: doc.number });
+    fields.push({ label: 'documentNumber', value: doc.number });
     fields.push({ label: 'supportingDocumentDate', value: doc.issueDate });
     fields.push({ label: 'authorizationNumber', value: doc.authorizationNumber });
   }
