@@ -356,7 +356,7 @@ describe('05 nota de débito: RIDE', () => {
     expect(hasLine(page!, 'NOTA DE DÉBITO')).toBe(true);
     expect(page).toContain('PB ODONTOLOGIA PBODONTOSAS S.A.S.');
     expect(hasLine(page!, 'Comprobante que se modifica: FACTURA')).toBe(true);
-    expect(hasLine(page!, 'Número 001-012-000283946')).toBe(true);
+    expect(hasLine(page!, 'Número: 001-012-000283946')).toBe(true);
     expect(hasLine(page!, 'Fecha Emisión (Comprobante a modificar): 20/08/2024')).toBe(true);
     expect(hasLine(page!, 'Razón de la modificación Valor')).toBe(true);
     expect(hasLine(page!, 'INTERÉS POR MORA 100.00')).toBe(true);

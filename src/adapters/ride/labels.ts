@@ -83,6 +83,7 @@ export interface ViewLabels {
   fiscalPeriod: string;
   voucher: string;
   number: string;
+  documentNumber: string;
   voucherDate: string;
   fiscalPeriodColumn: string;
   withholdingBase: string;
@@ -141,6 +142,7 @@ const esView: ViewLabels = {
   fiscalPeriod: 'Ejercicio Fiscal:',
   voucher: 'Comprobante',
   number: 'Número',
+  documentNumber: 'Número:',
   voucherDate: 'Fecha Emisión',
   fiscalPeriodColumn: 'Ejercicio Fiscal',
   withholdingBase: 'Base Imponible para la Retención',
@@ -199,6 +201,7 @@ const enView: ViewLabels = {
   fiscalPeriod: 'Fiscal period:',
   voucher: 'Document',
   number: 'Number',
+  documentNumber: 'Number:',
   voucherDate: 'Issue date',
   fiscalPeriodColumn: 'Fiscal period',
   withholdingBase: 'Taxable base for withholding',

@@ -22,7 +22,7 @@ export function debitNoteRideView(header: DocumentHeader, content: DebitNoteCont
       { label: 'issueDate', value: header.issueDate },
       ...(buyer.address ? [{ label: 'address' as const, value: buyer.address, wide: true }] : []),
       { label: 'modifiedDocument', value: documentTypeLabel(original.documentType) },
-      { label: 'number', value: original.number },
+      { label: 'documentNumber', value: original.number },
       { label: 'modifiedDocumentDate', value: original.issueDate },
     ],
     sections: [
