@@ -30,6 +30,7 @@ const XSD: Record<string, string> = {
   '03': 'LiquidacionCompra_V1.1.0.xsd',
   '05': 'NotaDebito_V1.0.0.xsd',
   '07': 'ComprobanteRetencion_V2.0.0.xsd',
+  '06': 'GuiaRemision_V1.1.0.xsd',
 };
 
 beforeAll(async () => {
@@ -41,7 +42,7 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, SRI_AUTH_CHECK_DELAY_MS: '300', WEBHOOK_ALLOW_PRIVATE: 'true' },
   });
   await ctx.startWorker();
-  t = await verifiedTenant(ctx, { documentTypes: ['01', '03', '04', '05', '07'] });
+  t = await verifiedTenant(ctx, { documentTypes: ['01', '03', '04', '05', '06', '07'] });
   const hook = await ctx.app.inject({
     method: 'POST',
     url: '/v1/webhooks',
@@ -107,7 +108,7 @@ describe.each(TYPE_CASES)('type $code through the one pipeline', (c) => {
       (d) => d.status === 'AUTHORIZED' && d.email.status === 'SENT',
     );
     expect(done).toMatchObject({ documentType: c.code, total: c.total, authorizationNumber: doc.accessKey });
-    expect(done.buyer.email).toBe(c.recipient);
+    expect(done.buyer.email).toBe(c.recipients[0]);
     expect(done.content).toBeTypeOf('object');
 
     // The signed XML is valid against the type's official schema.
@@ -122,8 +123,11 @@ describe.each(TYPE_CASES)('type $code through the one pipeline', (c) => {
     // The counterpart's email: RIDE and authorized XML, named by type and number.
     const number = `001-001-${doc.sequential}`;
     const mail = await smtp.waitFor(
-      (m) => (m.to as { text: string }).text === c.recipient && (m.subject ?? '').includes(number),
+      (m) =>
+        (m.to as { text: string }).text === c.recipients.join(', ') && (m.subject ?? '').includes(number),
     );
+    // A waybill moves goods: its email states no amount.
+    expect(mail.text ?? '').toContain(c.code === '06' ? `${today}.` : `total USD ${c.total}`);
     expect(mail.attachments.map((a) => a.filename)).toEqual([
       `${c.file}-${number}.pdf`,
       `${c.file}-${number}.xml`,
@@ -213,6 +217,6 @@ describe('sequentials per type and environment', () => {
       })
     ).json().sequentials as { documentType: string; sandbox: { current: number } }[];
     const current = Object.fromEntries(seqs.map((s) => [s.documentType, s.sandbox.current]));
-    expect(current).toMatchObject({ '01': 1, '03': 3, '05': 3, '07': 3 });
+    expect(current).toMatchObject({ '01': 1, '03': 3, '05': 3, '06': 3, '07': 3 });
   });
 });

@@ -2,6 +2,8 @@ import { debitNoteType } from '../../src/modules/documents/types/debit-note/inde
 import type { DebitNoteBodyT } from '../../src/modules/documents/types/debit-note/schema.js';
 import { purchaseSettlementType } from '../../src/modules/documents/types/purchase-settlement/index.js';
 import type { PurchaseSettlementBodyT } from '../../src/modules/documents/types/purchase-settlement/schema.js';
+import { waybillType } from '../../src/modules/documents/types/waybill/index.js';
+import type { WaybillBodyT } from '../../src/modules/documents/types/waybill/schema.js';
 import { withholdingType } from '../../src/modules/documents/types/withholding/index.js';
 import type { WithholdingBodyT } from '../../src/modules/documents/types/withholding/schema.js';
 
@@ -44,15 +46,28 @@ export function withholdingBody(today: string, additionalInfo?: { name: string; 
   return b;
 }
 
+/** Two recipients (two emails), goods moved today. */
+export function waybillBody(today: string, additionalInfo?: { name: string; value: string }[]) {
+  const b = example<WaybillBodyT>(waybillType.bodySchema);
+  b.issueDate = today;
+  b.transportStartDate = today;
+  b.transportEndDate = today;
+  const first = b.recipients[0]!;
+  first.supportingDocument!.issueDate = today;
+  b.recipients.push({ ...structuredClone(first), name: 'Ferretería La Llave', email: 'r2@example.com' });
+  if (additionalInfo) b.additionalInfo = additionalInfo;
+  return b;
+}
+
 export interface TypeCase {
-  code: '03' | '05' | '07';
+  code: '03' | '05' | '06' | '07';
   /** File name prefix of the RIDE and XML attachments. */
   file: string;
   /** The RIDE's title (Spanish). */
   title: RegExp;
   body: (today: string, additionalInfo?: { name: string; value: string }[]) => Record<string, unknown>;
-  /** Who gets the email (the counterpart of summary()). */
-  recipient: string;
+  /** Who get the email (the emails of summary()), in one message. */
+  recipients: string[];
   /** The list's total for the body. */
   total: string;
 }
@@ -63,7 +78,7 @@ export const TYPE_CASES: TypeCase[] = [
     file: 'LIQUIDACION-COMPRA',
     title: /LIQUIDACI[ÓO]N DE COMPRA/i,
     body: purchaseSettlementBody,
-    recipient: 's@example.com',
+    recipients: ['s@example.com'],
     total: '5032.00',
   },
   {
@@ -71,7 +86,7 @@ export const TYPE_CASES: TypeCase[] = [
     file: 'NOTA-DEBITO',
     title: /NOTA DE D[ÉE]BITO/i,
     body: debitNoteBody,
-    recipient: 'b@example.com',
+    recipients: ['b@example.com'],
     total: '0.27',
   },
   {
@@ -79,7 +94,15 @@ export const TYPE_CASES: TypeCase[] = [
     file: 'COMPROBANTE-RETENCION',
     title: /RETENCI[ÓO]N/i,
     body: withholdingBody,
-    recipient: 'proveedor@example.com',
+    recipients: ['proveedor@example.com'],
     total: '3.24',
+  },
+  {
+    code: '06',
+    file: 'GUIA-REMISION',
+    title: /GU[ÍI]A DE REMISI[ÓO]N/i,
+    body: waybillBody,
+    recipients: ['r@example.com', 'r2@example.com'],
+    total: '0.00',
   },
 ];

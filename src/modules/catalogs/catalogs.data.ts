@@ -65,5 +65,5 @@ export function findTaxRate(taxCode: string, rateCode: string): TaxRate | undefi
  * (test/document-types/registry.test.ts keeps the two equal; the issuers and tenants modules
  * check enabled types against this list without depending on the documents module).
  */
-export const ISSUABLE_DOCUMENT_TYPES = ['01', '03', '04', '05', '07'] as const;
+export const ISSUABLE_DOCUMENT_TYPES = ['01', '03', '04', '05', '06', '07'] as const;
 export const ALL_DOCUMENT_TYPES = ['01', '03', '04', '05', '06', '07'] as const;

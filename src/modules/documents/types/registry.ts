@@ -8,6 +8,7 @@ import { debitNoteType } from './debit-note/index.js';
 import type { DocumentTypeCode, DocumentTypeDefinition } from './definition.js';
 import { invoice } from './invoice/index.js';
 import { purchaseSettlementType } from './purchase-settlement/index.js';
+import { waybillType } from './waybill/index.js';
 import { withholdingType } from './withholding/index.js';
 
 export const DOCUMENT_TYPES = [
@@ -15,6 +16,7 @@ export const DOCUMENT_TYPES = [
   purchaseSettlementType,
   creditNote,
   debitNoteType,
+  waybillType,
   withholdingType,
 ] as const;
 
