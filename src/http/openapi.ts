@@ -13,7 +13,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         title: 'einvoice-ec API',
         version: API_VERSION,
         description:
-          'Electronic invoicing for Ecuador (SRI): invoices and credit notes signed with XAdES-BES, submitted and followed until authorized, RIDE PDFs, emails, notifications and signed webhooks. Every error is an RFC 9457 problem document with a stable `code`.',
+          'Electronic invoicing for Ecuador (SRI): invoices, purchase settlements, credit notes, debit notes, waybills and withholding receipts signed with XAdES-BES, submitted and followed until authorized, RIDE PDFs, emails, notifications and signed webhooks. Every error is an RFC 9457 problem document with a stable `code`.',
       },
       servers: [{ url: publicBaseUrl }],
       components: {

@@ -33,7 +33,7 @@ export function registerDocumentRoutes(app: App, documents: DocumentsService): v
   app.post('/v1/documents', {
     schema: {
       tags,
-      summary: 'Issue an invoice (01) or a credit note (04)',
+      summary: 'Issue a document: 01, 03, 04, 05, 06 or 07, by its documentType',
       description:
         'Validates the body once, at the route, against the schema of its documentType (a malformed body is 400 VALIDATION_FAILED before anything else happens), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.',
       headers: Type.Intersect([IssuerHeader, CreateHeaders]),
