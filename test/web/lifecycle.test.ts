@@ -13,7 +13,10 @@ let stack: WebStack;
 let tenant: RegisteredTenant;
 beforeAll(async () => {
   stack = await startWebStack();
-  tenant = await verifiedTenant(stack.ctx, { tradeName: 'Librería Cervantes' });
+  tenant = await verifiedTenant(stack.ctx, {
+    tradeName: 'Librería Cervantes',
+    documentTypes: ['01', '03', '04'],
+  });
 });
 afterAll(async () => stack?.close());
 
@@ -97,6 +100,32 @@ describe('a document from issue to void in the browser', () => {
       .filter({ hasText: /^[1-9]/ })
       .waitFor();
     await screenshot(page, 'dashboard');
+    await page.close();
+  });
+});
+
+describe('a purchase settlement (03) from its own form', () => {
+  it('buys from a supplier without a RUC: issued, AUTHORIZED, the supplier shown as such', async () => {
+    const page = await stack.newPage();
+    await signInThroughUi(stack, page, tenant.email);
+    await page.goto('/app/documents');
+    await page.getByRole('link', { name: 'Nueva liquidación de compra' }).click();
+    await page.getByRole('heading', { name: 'Nueva liquidación de compra' }).waitFor();
+    await page.getByLabel('Identificación', { exact: true }).fill('0914250881');
+    await page.getByLabel('Nombre o razón social').fill('Soriano Salas Eddie');
+    await page.getByLabel('Correo').fill('eddie@example.com');
+    await page.getByLabel('Código').fill('ARROZ-1');
+    await page.getByLabel('Descripción').fill('Arroz en cáscara, grano largo');
+    await page.getByLabel('Cantidad').fill('10');
+    await page.getByLabel('Precio unitario').fill('37.00');
+    await page.getByRole('button', { name: 'Emitir liquidación' }).click();
+    await page.waitForURL(/\/app\/documents\/\d{49}$/);
+    const accessKey = page.url().split('/').pop()!;
+    expect(accessKey.slice(8, 10)).toBe('03');
+    await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Proveedor' }).waitFor();
+    await expect(page.getByText('Soriano Salas Eddie').isVisible()).resolves.toBe(true);
+    await stack.smtp.waitFor((m) => (m.to as { text: string }).text === 'eddie@example.com');
     await page.close();
   });
 });

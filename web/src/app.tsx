@@ -32,6 +32,8 @@ function SignedIn({ path }: { path: string }) {
       <DocumentsPage />
     ) : path === '/app/documents/new' ? (
       <NewInvoicePage />
+    ) : path === '/app/documents/new-purchase-settlement' ? (
+      <NewInvoicePage key="03" kind="purchase-settlement" />
     ) : detail ? (
       <DocumentDetailPage key={detail.accessKey} accessKey={detail.accessKey!} />
     ) : path === '/app/keys' ? (

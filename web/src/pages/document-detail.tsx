@@ -19,7 +19,7 @@ import { useLang, useT } from '../i18n';
 import { Link } from '../router';
 import { useSession } from '../session';
 import { CreditNoteModal } from './credit-note';
-import { statusLabel, typeLabel } from './document-status';
+import { counterpartLabel, statusLabel, typeLabel } from './document-status';
 import type { DocumentSummary } from './documents';
 
 export interface DocumentDetail extends DocumentSummary {
@@ -145,7 +145,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
             )}
           </dl>
         </Card>
-        <Card title={t('Cliente', 'Buyer')}>
+        <Card title={counterpartLabel(t, d.documentType)}>
           <dl className="kv">
             <dt>{t('Nombre', 'Name')}</dt>
             <dd>{d.buyer.name}</dd>

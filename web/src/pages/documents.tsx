@@ -82,6 +82,9 @@ export function DocumentsPage() {
         <Link className="btn primary" href="/app/documents/new">
           {t('Nueva factura', 'New invoice')}
         </Link>
+        <Link className="btn" href="/app/documents/new-purchase-settlement">
+          {t('Nueva liquidación de compra', 'New purchase settlement')}
+        </Link>
       </PageHeader>
       <Filters key={qs} query={query} onApply={(f) => setQuery({ ...f, page: null })} error={list.error} />
       {list.loading && !list.data && <Loading />}
