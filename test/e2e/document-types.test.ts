@@ -7,7 +7,7 @@ import { parseAccessKey } from '../../src/modules/documents/access-key.js';
 import { ecuadorDate } from '../../src/shared/clock.js';
 import { validateWithSchema } from '../fiscal/xml-tools.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
-import { TYPE_CASES } from '../helpers/document-types.js';
+import { TYPE_CASES, withholdingBody } from '../helpers/document-types.js';
 import { createDocument, docHeaders, invoiceBody } from '../helpers/documents.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
@@ -202,6 +202,26 @@ describe.each(TYPE_CASES)('type $code through the one pipeline', (c) => {
       payload: invoiceBody(),
     });
     expect(wrong.json().errors?.[0]?.path).toBe('documentType');
+  });
+});
+
+describe('refusals of the new types', () => {
+  it('a business rule names the field on the API convention (no body. prefix), and nothing is numbered', async () => {
+    const today = ecuadorDate(ctx.clock.now());
+    const body = withholdingBody(today);
+    body.supportingDocuments[0]!.withholdings[0]!.amount = '1.95';
+    const res = await createDocument(ctx, t, body);
+    expect([res.statusCode, res.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(res.json().errors).toEqual([
+      { path: 'supportingDocuments[0].withholdings[0].amount', message: expect.stringContaining('1.94') },
+    ]);
+    expect(res.json().detail).toMatch(/^supportingDocuments\[0\]\.withholdings\[0\]\.amount: /);
+  });
+
+  it('DOCUMENT_TYPE_NOT_ENABLED for a type the issuer has not enabled', async () => {
+    const plain = await verifiedTenant(ctx);
+    const res = await createDocument(ctx, plain, withholdingBody(ecuadorDate(ctx.clock.now())));
+    expect([res.statusCode, res.json().code]).toEqual([400, 'DOCUMENT_TYPE_NOT_ENABLED']);
   });
 });
 

@@ -19,7 +19,7 @@ import {
 } from './documents.repository.js';
 import type { ListQueryT } from './documents.schemas.js';
 import { type DocumentRow, documents } from './documents.tables.js';
-import { assertIssuable, buildVersion, issuerSnapshot, newHeader } from './pipeline.js';
+import { assertIssuable, buildVersion, computeContent, issuerSnapshot, newHeader } from './pipeline.js';
 import type { Quota } from './quota.js';
 import { type DocumentBody, definitionOf } from './types/registry.js';
 
@@ -79,7 +79,7 @@ export function createDocumentsService(deps: {
       const issuer = await loadIssuer(scope);
       assertIssuable(issuer, type);
       const now = clock.now();
-      const content = def.compute(body, {
+      const content = computeContent(def, body, {
         today: ecuadorDate(now),
         environment: scope.environment,
         issuer: issuerSnapshot(issuer),

@@ -185,7 +185,8 @@ export function rebuiltVersionInput(
     issueDate,
     issuer: issuerSnapshot(issuer),
   };
-  const content = def.compute(
+  const content = computeContent(
+    def,
     { ...source, issueDate },
     { today: issueDate, environment: doc.environment, issuer: header.issuer },
   );
@@ -215,4 +216,26 @@ export function recipientsOf(doc: Pick<DocumentRow, 'documentType' | 'model' | '
 export function rideViewOf(doc: Pick<DocumentRow, 'documentType' | 'model'>): RideView | null {
   const def = definitionOf(doc.documentType);
   return def.rideView ? def.rideView(headerOf(doc.model), contentOf(doc.model)) : null;
+}
+
+/**
+ * A type's compute, its field errors on the API's path convention: paths name the body's own
+ * members (`supportingDocuments[0].withholdings[1].amount`, as the route's schema errors and the
+ * 01/04 rules do), so a `body.` prefix a type writes is dropped.
+ */
+export function computeContent(
+  def: DocumentTypeDefinition,
+  body: unknown,
+  ctx: Parameters<DocumentTypeDefinition['compute']>[1],
+): { issueDate: string } {
+  try {
+    return def.compute(body as never, ctx);
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== 'VALIDATION_FAILED' || !e.errors) throw e;
+    const errors = e.errors.map((f) => ({ ...f, path: f.path.replace(/^body\./, '') }));
+    throw new AppError('VALIDATION_FAILED', errors.map((f) => `${f.path}: ${f.message}`).join('; '), {
+      errors,
+      ...(e.extra ? { extra: e.extra } : {}),
+    });
+  }
 }

@@ -58,7 +58,9 @@ export interface DocumentTypeDefinition<Body extends TObject = TObject, Content 
   bodySchema: Body;
   /**
    * Arithmetic and business rules over an already schema-valid body. Throws an AppError
-   * VALIDATION_FAILED carrying every field error found (paths like `body.items[0].quantity`).
+   * VALIDATION_FAILED carrying every field error found (paths like `items[0].quantity`; a
+   * leading `body.` is dropped by the pipeline's `computeContent`, so the API's paths name the
+   * body's own members whatever the type writes).
    * The content carries the issue date (DD/MM/YYYY) as `issueDate`.
    */
   compute(body: Static<Body>, ctx: TypeContext): Content & { issueDate: string };
