@@ -15,7 +15,7 @@ beforeAll(async () => {
   stack = await startWebStack();
   tenant = await verifiedTenant(stack.ctx, {
     tradeName: 'Librería Cervantes',
-    documentTypes: ['01', '03', '04'],
+    documentTypes: ['01', '03', '04', '07'],
   });
 });
 afterAll(async () => stack?.close());
@@ -126,6 +126,36 @@ describe('a purchase settlement (03) from its own form', () => {
     await page.getByRole('heading', { name: 'Proveedor' }).waitFor();
     await expect(page.getByText('Soriano Salas Eddie').isVisible()).resolves.toBe(true);
     await stack.smtp.waitFor((m) => (m.to as { text: string }).text === 'eddie@example.com');
+    await page.close();
+  });
+});
+
+describe('a withholding receipt (07) from its own form, with the dated catalog as pickers', () => {
+  it('withholds renta 1 % and IVA 30 % on a purchase invoice: figures shown live, AUTHORIZED, the subject gets it', async () => {
+    const page = await stack.newPage();
+    await signInThroughUi(stack, page, tenant.email);
+    await page.goto('/app/documents');
+    await page.getByRole('link', { name: 'Nueva retención' }).click();
+    await page.getByRole('heading', { name: 'Nueva retención' }).waitFor();
+    await page.getByLabel('Identificación', { exact: true }).fill('1791774582001');
+    await page.getByLabel('Nombre o razón social').fill('Compubussines Cía. Ltda.');
+    await page.getByLabel('Correo').fill('compras@compubussines.example');
+    await page.getByLabel('Número de factura').fill('089-001-000003681');
+    await page.getByLabel('Base imponible').fill('100.00');
+    await page.getByLabel('Retención de renta').selectOption('343');
+    await page.getByLabel('Retención de IVA').selectOption('1');
+    await expect(page.getByTestId('withheld').textContent()).resolves.toBe(
+      'Renta $1,00 · IVA $4,50 · Total retenido $5,50',
+    );
+    await page.getByRole('button', { name: 'Emitir retención' }).click();
+    await page.waitForURL(/\/app\/documents\/\d{49}$/);
+    const accessKey = page.url().split('/').pop()!;
+    expect(accessKey.slice(8, 10)).toBe('07');
+    await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Sujeto retenido' }).waitFor();
+    await page.getByText('$5,50').first().waitFor();
+    await stack.smtp.waitFor((m) => (m.to as { text: string }).text === 'compras@compubussines.example');
+    await screenshot(page, 'withholding-detail');
     await page.close();
   });
 });

@@ -9,6 +9,7 @@ import { DocumentsPage } from './pages/documents';
 import { IssuersPage } from './pages/issuers';
 import { KeysPage } from './pages/keys';
 import { NewInvoicePage } from './pages/new-invoice';
+import { NewWithholdingPage } from './pages/new-withholding';
 import { NotificationsPage } from './pages/notifications';
 import { ProductionPage } from './pages/production';
 import { MagicLinkPage, SignInPage } from './pages/sign-in';
@@ -34,6 +35,8 @@ function SignedIn({ path }: { path: string }) {
       <NewInvoicePage />
     ) : path === '/app/documents/new-purchase-settlement' ? (
       <NewInvoicePage key="03" kind="purchase-settlement" />
+    ) : path === '/app/documents/new-withholding' ? (
+      <NewWithholdingPage />
     ) : detail ? (
       <DocumentDetailPage key={detail.accessKey} accessKey={detail.accessKey!} />
     ) : path === '/app/keys' ? (

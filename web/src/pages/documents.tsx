@@ -85,6 +85,9 @@ export function DocumentsPage() {
         <Link className="btn" href="/app/documents/new-purchase-settlement">
           {t('Nueva liquidación de compra', 'New purchase settlement')}
         </Link>
+        <Link className="btn" href="/app/documents/new-withholding">
+          {t('Nueva retención', 'New withholding receipt')}
+        </Link>
       </PageHeader>
       <Filters key={qs} query={query} onApply={(f) => setQuery({ ...f, page: null })} error={list.error} />
       {list.loading && !list.data && <Loading />}
