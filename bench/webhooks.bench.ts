@@ -12,7 +12,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,6 +33,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { migrate } from '../src/db/migrate.js';
 import { createDatabase, withTransaction } from '../src/db/pool.js';
 import { createDeps } from '../src/deps.js';
+import { decodeEml } from '../src/mail-last-cli.js';
 import { verifyWebhookSignature } from '../src/modules/webhooks/verify-signature.js';
 import { MovableClock } from '../src/shared/clock.js';
 import { startWorker } from '../src/worker.js';
@@ -116,19 +125,15 @@ const worker = await startWorker({
   jobs: deps.jobs,
   concurrency: config.workerConcurrency,
   log,
+  heartbeat: config.workerHeartbeat,
 });
 
 try {
   const { payload, headers } = await multipart(registrationFields(makeCertificate()));
   const reg = await app.inject({ method: 'POST', url: '/v1/register', payload, headers });
   const { tenant, issuer, apiKey } = reg.json();
-  const [mail] = (
-    await database.pool.query(
-      `select body_text from outbox_emails where tenant_id = $1 and kind = 'verification'`,
-      [tenant.id],
-    )
-  ).rows;
-  const token = /token=([0-9a-f]{64})/.exec(mail.body_text)![1];
+  // The verification email as the worker sent it to the file sink (the outbox keeps the token sealed).
+  const token = await verificationTokenFromSink(path.join(dataDir, 'mail'));
   await app.inject({ method: 'POST', url: '/v1/verify-email', payload: { token } });
   const created = await app.inject({
     method: 'POST',
@@ -202,4 +207,15 @@ try {
   await database.close();
   await embedded?.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function verificationTokenFromSink(dir: string): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    for (const f of existsSync(dir) ? readdirSync(dir) : []) {
+      const match = /token=([0-9a-f]{64})/.exec(decodeEml(readFileSync(path.join(dir, f), 'utf8')).text);
+      if (match) return match[1]!;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no verification email in ${dir}`);
 }

@@ -10,8 +10,8 @@ import { registerErrorPages } from './http/error-pages.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerOpenApi } from './http/openapi.js';
 import { setProblemDocsUrl } from './http/problem.js';
+import { describeWindow } from './http/rate-limit/index.js';
 import { ProblemSchema } from './http/schemas.js';
-import { SESSION_COOKIE } from './http/session-cookie.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerWebApp } from './http/web-app.js';
@@ -35,7 +35,6 @@ import { registerTenantRoutes } from './modules/tenants/tenants.routes.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { AppError } from './shared/errors.js';
 import { uuidv4 } from './shared/ids.js';
-import { sha256Hex } from './shared/secrets.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -118,27 +117,37 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(multipart, {
     limits: { fileSize: 6 * 1024 * 1024, files: 5, fields: 60, fieldSize: 64 * 1024 },
   });
+  const { apiRateLimit, adminRateLimit } = config;
   await app.register(rateLimit, {
     global: true,
-    max: config.apiRateLimit.max,
-    timeWindow: config.apiRateLimit.windowMs,
-    // Per key when one is presented (hashed, never the token itself), else per client address.
+    // Every API process counts in PostgreSQL (one prepared upsert per request), so the limit is
+    // per key across processes, not per process (docs/hardening.md, "Rate limits").
+    store: deps.rateLimits.apiStore,
+    timeWindow: apiRateLimit.windowMs,
+    max: (_request, key) => (key.startsWith('op:') ? adminRateLimit.max : apiRateLimit.max),
+    // API_RATE_LIMIT=0: no API limit (and no statement); the operator API keeps its own.
+    allowList: (_request, key) => apiRateLimit.max === 0 && !key.startsWith('op:'),
+    // Runs after the authentication hook: per verified key (a web-app session counts like the key
+    // it is), else per client address. Made-up keys never get here: they fail authentication,
+    // which counts against the address (http/rate-limit/auth-failures.ts). The operator API has
+    // its own bucket per address.
     keyGenerator: (request) => {
-      // The web app's session cookie counts like the key it carries.
-      const auth = request.headers.authorization ?? request.cookies?.[SESSION_COOKIE];
-      return auth ? `k:${sha256Hex(auth).slice(0, 32)}` : `ip:${request.ip}`;
+      if (request.url.startsWith('/admin/')) return `op:${request.ip}`;
+      return request.auth ? `k:${request.auth.keyId}` : `ip:${request.ip}`;
     },
-    errorResponseBuilder: (_request, context) => {
+    errorResponseBuilder: (request, context) => {
+      const retryAfter = Math.ceil(context.ttl / 1000);
+      const window = request.url.startsWith('/admin/') ? adminRateLimit : apiRateLimit;
       const err = new AppError(
         'TOO_MANY_REQUESTS',
-        `Rate limit exceeded: ${context.max} requests per ${context.after}; retry later`,
+        `Rate limit exceeded: ${describeWindow(context.max, window.windowMs)}; retry in ${retryAfter} s`,
+        { extra: { retryAfter } },
       );
-      (err as unknown as { statusCode: number }).statusCode = 429;
       return err;
     },
   });
   await registerOpenApi(app as never, config.publicBaseUrl);
-  registerAuth(app as never, deps.authPorts);
+  registerAuth(app as never, deps.authPorts, deps.rateLimits.authFailures);
 
   registerHealthRoutes(app, deps.db);
   registerErrorPages(app);
@@ -157,7 +166,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerBillingRoutes(app, { subscriptions: deps.billing.subscriptions, tiers: deps.billing.tiers });
   registerPaymentRoutes(app, deps.billing.payments);
   registerPromotionRoutes(app, deps.billing.promotion);
-  await registerOperatorApi(app, deps.operator, config.adminToken);
+  await registerOperatorApi(app, deps.operator, config.adminToken, deps.rateLimits.authFailures);
   // Last: its catch-all GET answers what no API route claimed.
   await registerWebApp(app);
 

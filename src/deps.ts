@@ -3,6 +3,7 @@ import { createFileMailer, createSmtpMailer, type Mailer } from './adapters/mail
 import { createSriClient } from './adapters/sri/index.js';
 import type { Config } from './config/config.js';
 import type { Database, Executor } from './db/pool.js';
+import { createRateLimits } from './http/rate-limit/index.js';
 import type { JobDefinition } from './jobs/queue.js';
 import {
   createJobRunner,
@@ -67,9 +68,18 @@ export function createDeps(input: {
     db,
     clock,
     config,
+    secrets,
     resendVerification: (email) => tenants.resendVerification(email),
   });
-  const limiter = createRegistrationLimiter({ db, clock, ...config.registrationRateLimit });
+  const rateLimits = createRateLimits({
+    db,
+    pool: database.pool,
+    clock,
+    authFailureLimit: config.authFailureRateLimit,
+    apiWindowMs: config.apiRateLimit.windowMs,
+    onError: (e) => log.error({ err: e }, 'rate limit purge failed'),
+  });
+  const limiter = createRegistrationLimiter({ windows: rateLimits.windows, ...config.registrationRateLimit });
   const signingKeys = createSigningKeyCache({ secrets, clock });
   const certificateRenewedHooks: CertificateRenewedHook[] = [];
   const issuers = createIssuersService({
@@ -199,6 +209,7 @@ export function createDeps(input: {
       clock,
       mailFrom: config.mailFrom,
       hooks: outboxHooks,
+      secrets,
     }) as JobDefinition<never>,
     ...(webhooks.jobs as JobDefinition<never>[]),
     ...(notifications.jobs as JobDefinition<never>[]),
@@ -224,6 +235,7 @@ export function createDeps(input: {
     tenantPorts,
     sessions,
     limiter,
+    rateLimits,
     signingKeys,
     issuers,
     quota,

@@ -124,12 +124,14 @@ worker = runWorker
       concurrency: config.workerConcurrency,
       log,
       crontab: deps.crontab,
+      heartbeat: config.workerHeartbeat,
     })
   : null;
 await unlessStopping();
 if (worker) {
   log.info('worker started');
-  // Documents whose job died with a previous worker are picked up now, not at the next minute.
+  // Documents left without a runnable job are picked up now, not at the next minute (jobs locked by a
+  // dead worker were unlocked by startWorker's crash sweep).
   const requeued = await deps.submission.sweep();
   if (requeued.length > 0) log.warn(`re-queued ${requeued.length} documents left without a job`);
 }

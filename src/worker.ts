@@ -1,7 +1,9 @@
-import { type Runner, run, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { makeWorkerUtils, run, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { silentLogger } from './db/migrate.js';
+import { type HeartbeatSettings, WorkerHeartbeat } from './jobs/crash-recovery.js';
 import type { JobDefinition } from './jobs/queue.js';
 
 export interface WorkerOptions {
@@ -12,13 +14,19 @@ export interface WorkerOptions {
   /** graphile-worker crontab lines (daily jobs); times are UTC in graphile-worker. */
   crontab?: string;
   pollIntervalMs?: number;
+  heartbeat: HeartbeatSettings;
+}
+
+export interface RunningWorker {
+  /** Finishes the jobs in progress, then stops (and removes this process's heartbeats). */
+  stop(): Promise<void>;
 }
 
 /**
  * The job runner: graphile-worker on the same database, LISTEN/NOTIFY for instant pickup.
  * Several workers may run against one database; a job is locked by one of them at a time. A worker
- * that dies keeps its jobs locked until graphile-worker's 4-hour timeout, so the submission sweep
- * (src/modules/submission) re-queues documents whose job belongs to a dead worker.
+ * that dies keeps its jobs locked until graphile-worker's 4-hour timeout, so every process records
+ * heartbeats and unlocks the jobs of workers that stopped beating (src/jobs/crash-recovery.ts).
  */
 export function buildTaskList(jobs: JobDefinition<never>[], log: Logger): TaskList {
   const taskList: TaskList = {};
@@ -42,8 +50,12 @@ export function buildTaskList(jobs: JobDefinition<never>[], log: Logger): TaskLi
   return taskList;
 }
 
-export async function startWorker(opts: WorkerOptions): Promise<Runner> {
-  return run({
+export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
+  const utils = await makeWorkerUtils({ pgPool: opts.pool, logger: silentLogger() });
+  const heartbeat = new WorkerHeartbeat(opts.pool, utils, opts.heartbeat, opts.log);
+  const events: WorkerEvents = new EventEmitter();
+  events.on('worker:create', ({ worker }) => heartbeat.add(worker.workerId));
+  const runner = await run({
     pgPool: opts.pool,
     taskList: buildTaskList(opts.jobs, opts.log),
     concurrency: opts.concurrency,
@@ -51,5 +63,17 @@ export async function startWorker(opts: WorkerOptions): Promise<Runner> {
     pollInterval: opts.pollIntervalMs ?? 1000,
     crontab: opts.crontab ?? '',
     logger: silentLogger(),
+    events,
   });
+  heartbeat.start();
+  // Jobs left locked by a worker that died before this one started are freed now, not in a minute.
+  await heartbeat.beat();
+  await heartbeat.sweep().catch((e) => opts.log.warn({ err: e }, 'crash sweep failed'));
+  return {
+    async stop() {
+      await runner.stop();
+      await heartbeat.stop();
+      await utils.release();
+    },
+  };
 }

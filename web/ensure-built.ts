@@ -13,7 +13,10 @@ export const WEB_DIST = path.join(WEB_DIR, 'dist');
 const HASH_FILE = path.join(WEB_DIST, '.source-hash');
 
 function sourceFiles(): string[] {
-  const out = ['index.html', 'vite.config.ts', '../package-lock.json'].map((f) => path.join(WEB_DIR, f));
+  // The server's form rules are bundled into the app (web/src/form-check.ts).
+  const out = ['index.html', 'vite.config.ts', '../package-lock.json', '../src/shared/form-rules.ts'].map(
+    (f) => path.join(WEB_DIR, f),
+  );
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const full = path.join(dir, name);

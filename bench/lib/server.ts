@@ -29,6 +29,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       REGISTRATION_RATE_LIMIT: '100000',
       API_RATE_LIMIT: '100000000',
+      // The auth bench measures unknown keys (401) at full speed, past the per-address limit.
+      AUTH_FAILURE_RATE_LIMIT: '100000000',
       ...opts.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -26,10 +26,16 @@ export interface Config {
   trustProxy: boolean;
   /** Register, recover and resend-verification share one counter per IP (interface.md Limits). */
   registrationRateLimit: { max: number; windowMs: number };
-  /** General per-key / per-IP limit on the rest of the API. */
+  /** General per-key / per-IP limit on the rest of the API; 0 = off (a gateway in front limits). */
   apiRateLimit: { max: number; windowMs: number };
+  /** Failed authentications (API keys, sessions, operator token) per client address. */
+  authFailureRateLimit: { max: number; windowMs: number };
+  /** Operator API (/admin/v1) requests per client address. */
+  adminRateLimit: { max: number; windowMs: number };
   verificationTokenTtlHours: number;
   workerConcurrency: number;
+  /** Crash recovery (docs/hardening.md): heartbeat and sweep period, and when a silent worker is dead. */
+  workerHeartbeat: { intervalMs: number; deadAfterMs: number };
   sri: {
     /** Start the tax authority simulator with the service (default when no endpoint is configured). */
     startSimulator: boolean;
@@ -79,6 +85,17 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+/** A worker is declared dead only after missing at least two beats: one late beat is not a crash. */
+function workerHeartbeat(env: Env): { intervalMs: number; deadAfterMs: number } {
+  const intervalMs = int(env, 'WORKER_HEARTBEAT_MS', 10_000, 100, 600_000);
+  const deadAfterMs = int(env, 'WORKER_DEAD_AFTER_MS', 45_000, 300, 3_600_000);
+  if (deadAfterMs < 2 * intervalMs)
+    throw new ConfigError(
+      `WORKER_DEAD_AFTER_MS (${deadAfterMs}) must be at least twice WORKER_HEARTBEAT_MS (${intervalMs})`,
+    );
+  return { intervalMs, deadAfterMs };
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
@@ -199,9 +216,12 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     logLevel: str(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     registrationRateLimit: { max: int(env, 'REGISTRATION_RATE_LIMIT', 5, 1), windowMs: 3_600_000 },
-    apiRateLimit: { max: int(env, 'API_RATE_LIMIT', 1200, 1), windowMs: 60_000 },
+    apiRateLimit: { max: int(env, 'API_RATE_LIMIT', 1200, 0), windowMs: 60_000 },
+    authFailureRateLimit: { max: int(env, 'AUTH_FAILURE_RATE_LIMIT', 20, 1), windowMs: 60_000 },
+    adminRateLimit: { max: int(env, 'ADMIN_RATE_LIMIT', 300, 1), windowMs: 60_000 },
     verificationTokenTtlHours: int(env, 'VERIFICATION_TOKEN_TTL_HOURS', 24, 1, 24 * 30),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 10, 1, 200),
+    workerHeartbeat: workerHeartbeat(env),
     sri: {
       startSimulator,
       simulatorPort,

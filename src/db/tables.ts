@@ -134,6 +134,8 @@ export const outboxEmails = pgTable('outbox_emails', {
   subject: text('subject').notNull(),
   bodyText: text('body_text').notNull(),
   bodyHtml: text('body_html'),
+  /** One-time credentials of the email, sealed (src/modules/mail/sealed-secrets.ts); null once sent. */
+  secretsSealed: bytea('secrets_sealed'),
   attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull(),
   ref: jsonb('ref').$type<Record<string, string> | null>(),
   status: text('status').$type<'PENDING' | 'SENT' | 'DELIVERED' | 'FAILED'>().notNull(),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import type { Environment, IssuerScope } from '../shared/scope.js';
+import type { AuthFailureGuard } from './rate-limit/index.js';
 import { csrfMatches, isUnsafeMethod, SESSION_COOKIE } from './session-cookie.js';
 
 export const SCOPES = [
@@ -117,16 +118,29 @@ function credentialOf(request: FastifyRequest): { value: string; viaCookie: bool
   return { value: cookie, viaCookie: true };
 }
 
-export function registerAuth(app: FastifyInstance, ports: AuthPorts): void {
+/**
+ * `failures` counts presented credentials that fail (malformed, unknown, revoked) against the
+ * client address; past its limit the address gets 429 before any lookup. A request without any
+ * credential is a plain 401 and costs nothing, so it is not counted.
+ */
+export function registerAuth(app: FastifyInstance, ports: AuthPorts, failures: AuthFailureGuard): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.auth;
     if (!rule) return;
-    const token = credentialOf(request);
+    if (request.headers.authorization || request.cookies?.[SESSION_COOKIE]) failures.check(request.ip);
+    let token: { value: string; viaCookie: boolean };
+    try {
+      token = credentialOf(request);
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'UNAUTHORIZED' && request.headers.authorization)
+        return failures.failed(request.ip, e);
+      throw e;
+    }
     const ctx = await ports.authenticate(token.value);
     // A cookie only ever carries a web-app session: an ordinary key planted in it is refused.
     if (!ctx || (token.viaCookie && !ctx.internal))
-      throw new AppError('UNAUTHORIZED', 'Invalid or revoked API key');
+      return failures.failed(request.ip, new AppError('UNAUTHORIZED', 'Invalid or revoked API key'));
     ports.recordUse(ctx.keyId);
 
     if (rule.environmentMatch && ctx.environment !== ctx.tenantEnvironment) {

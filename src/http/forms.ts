@@ -1,11 +1,11 @@
+/** Field helpers shared by the multipart forms (register, recover, issuers, proofs). */
 import { AppError, type FieldError } from '../shared/errors.js';
+import { CERT_REQUIRED, checkText, type RuleMessage, type TextRule } from '../shared/form-rules.js';
 import type { UploadedFile } from './multipart.js';
 import { field, type MultipartForm } from './multipart.js';
 
-/** Field helpers shared by the multipart forms (register, recover, issuers, proofs). */
-export const EMAIL_RE = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
-export const LOGO_MAX_BYTES = 500 * 1024;
-export const CERT_MAX_BYTES = 256 * 1024;
+export { CERT_MAX_BYTES, EMAIL_RE, LOGO_MAX_BYTES } from '../shared/form-rules.js';
+
 /** Collects every field error of a form, so a client sees all of its mistakes at once. */
 export class FormErrors {
   readonly errors: FieldError[] = [];
@@ -21,33 +21,33 @@ export class FormErrors {
   }
 }
 
+/** A trimmed text field checked by its rule (shared/form-rules.ts, the web app runs the same). */
 export function text(
   form: MultipartForm,
   name: string,
   errs: FormErrors,
-  opts: { required?: boolean; max?: number; pattern?: RegExp; patternMessage?: string } = {},
+  opts: Omit<TextRule, 'patternMessage'> & { patternMessage?: string | RuleMessage } = {},
 ): string | null {
   const raw = field(form, name);
+  const { patternMessage, ...rule } = opts;
+  const issue = checkText(raw, {
+    ...rule,
+    patternMessage:
+      typeof patternMessage === 'string' ? { en: patternMessage, es: patternMessage } : patternMessage,
+  });
+  if (issue) errs.add(name, issue.en);
   const value = raw?.trim();
-  if (value === undefined || value === '') {
-    if (opts.required) errs.add(name, 'is required');
-    return null;
-  }
-  if (opts.max !== undefined && value.length > opts.max)
-    errs.add(name, `must be at most ${opts.max} characters`);
-  else if (opts.pattern && !opts.pattern.test(value))
-    errs.add(name, opts.patternMessage ?? 'has an invalid format');
-  return value;
+  return value === undefined || value === '' ? null : value;
 }
 
 export function validateEmail(value: string | null, errs: FormErrors, name = 'email'): void {
-  if (value !== null && (value.length > 254 || !EMAIL_RE.test(value)))
-    errs.add(name, 'must be a valid email address');
+  const issue = value === null ? null : checkText(value, { max: 254, email: true });
+  if (issue) errs.add(name, 'must be a valid email address');
 }
 
 /** The certificate file of register/recover: missing is VALIDATION_FAILED (interface.md). */
 export function certFile(form: MultipartForm, errs: FormErrors): UploadedFile | null {
   const file = form.files.cert;
-  if (!file) errs.add('cert', 'is required (a P12/PFX file)');
+  if (!file) errs.add('cert', CERT_REQUIRED.en);
   return file ?? null;
 }

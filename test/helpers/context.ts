@@ -1,10 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Runner } from 'graphile-worker';
 import { runOnce } from 'graphile-worker';
 import pino from 'pino';
-import type { Mailer } from '../../src/adapters/mail/mailer.js';
+import {
+  createFileMailer,
+  createSmtpMailer,
+  type Mailer,
+  type MailMessage,
+} from '../../src/adapters/mail/mailer.js';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/db/migrate.js';
@@ -12,7 +16,7 @@ import { createDatabase } from '../../src/db/pool.js';
 import { createDeps, type Deps } from '../../src/deps.js';
 import type { App } from '../../src/http/types.js';
 import { MovableClock } from '../../src/shared/clock.js';
-import { buildTaskList, startWorker } from '../../src/worker.js';
+import { buildTaskList, type RunningWorker, startWorker } from '../../src/worker.js';
 import { createTestDatabase } from './database.js';
 
 export const TEST_MASTER_KEY = '0'.repeat(63) + '1';
@@ -23,6 +27,11 @@ export interface TestContext {
   config: Config;
   clock: MovableClock;
   dataDir: string;
+  /**
+   * Every message the app's mailer sent, by message id, as sent (with its one-time credentials,
+   * which the outbox no longer keeps once an email is sent): the test's view of the inbox.
+   */
+  sentMail: Map<string, MailMessage>;
   /** Runs every job that is due now, repeatedly, until none is left. Returns how many ran. */
   drainJobs(): Promise<number>;
   /** Starts a real background worker (LISTEN/NOTIFY) for end-to-end tests. */
@@ -41,6 +50,8 @@ export interface TestContextOptions {
   sriUrl?: string;
   /** Share a clock with something else under test (the simulator); `start` is then ignored. */
   clock?: MovableClock;
+  /** A migrated database of the test's own (another server) instead of a clone of the run's template. */
+  database?: { url: string; drop(): Promise<void> };
 }
 
 /** Port 1 (tcpmux) is reserved and unused: connections are refused at once. */
@@ -48,7 +59,7 @@ const UNREACHABLE_SRI = 'http://127.0.0.1:1';
 
 /** A whole application on its own fresh database, with a movable clock. */
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+  const database = opts.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'einvoice-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -58,6 +69,8 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     PUBLIC_BASE_URL: 'http://localhost:3000',
     REGISTRATION_RATE_LIMIT: '100000',
     API_RATE_LIMIT: '100000',
+    AUTH_FAILURE_RATE_LIMIT: '100000',
+    ADMIN_RATE_LIMIT: '100000',
     SRI_SIMULATOR: 'false',
     LOG_LEVEL: 'silent',
     // Without a test's own simulator, the tax authority is a port nothing listens on, never the default
@@ -70,10 +83,21 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   const db = createDatabase(database.url, 10);
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const clock = opts.clock ?? new MovableClock(opts.start);
-  const deps = createDeps({ config, database: db, clock, log, mailer: opts.mailer });
+  const sentMail = new Map<string, MailMessage>();
+  const deps = createDeps({
+    config,
+    database: db,
+    clock,
+    log,
+    mailer: recording(
+      opts.mailer ??
+        (config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createFileMailer(`${config.dataDir}/mail`)),
+      sentMail,
+    ),
+  });
   const app = await buildApp(deps);
   await app.ready();
-  let runner: Runner | null = null;
+  let runner: RunningWorker | null = null;
 
   const ctx: TestContext = {
     app,
@@ -81,6 +105,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     config,
     clock,
     dataDir,
+    sentMail,
     async drainJobs() {
       let total = 0;
       for (let round = 0; round < 50; round++) {
@@ -100,6 +125,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
         concurrency: 4,
         log,
         pollIntervalMs: 200,
+        heartbeat: config.workerHeartbeat,
       });
     },
     async advance(ms: number) {
@@ -124,4 +150,17 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     },
   };
   return ctx;
+}
+
+/** The real mailer, remembering what it sent. */
+function recording(mailer: Mailer, sent: Map<string, MailMessage>): Mailer {
+  return {
+    kind: mailer.kind,
+    async send(message) {
+      const result = await mailer.send(message);
+      sent.set(result.messageId, message);
+      return result;
+    },
+    close: () => mailer.close(),
+  };
 }

@@ -10,6 +10,9 @@ export interface TestSmtpServer {
   waitFor(predicate: (m: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
   /** Makes the next `n` RCPT commands fail: permanently (550) or temporarily (451). */
   rejectNext(n: number, code?: 550 | 451): void;
+  /** While stalled, RCPT commands get no answer (a relay that hangs); `stalledCount` counts them. */
+  stall(on: boolean): void;
+  readonly stalledCount: number;
   close(): Promise<void>;
 }
 
@@ -19,11 +22,17 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const waiters: { predicate: (m: ParsedMail) => boolean; resolve: (m: ParsedMail) => void }[] = [];
   let rejections = 0;
   let rejectionCode = 550;
+  let stalled = false;
+  let stalledCount = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(_address, _session, callback) {
+      if (stalled) {
+        stalledCount += 1;
+        return; // never answered: the client waits until it gives up or dies
+      }
       if (rejections > 0) {
         rejections -= 1;
         const err = new Error('mailbox unavailable') as Error & { responseCode: number };
@@ -69,6 +78,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     rejectNext(n, code = 550) {
       rejections = n;
       rejectionCode = code;
+    },
+    stall(on) {
+      stalled = on;
+    },
+    get stalledCount() {
+      return stalledCount;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

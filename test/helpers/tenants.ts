@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { type CertOptions, makeCertificate, type TestCertificate } from './certificates.js';
 import type { TestContext } from './context.js';
 import { registrationFields } from './fixtures.js';
+import { latestEmail } from './mail.js';
 import { type FormValue, multipart } from './multipart.js';
 
 export { bearer, nextEmail, nextRuc, registrationFields } from './fixtures.js';
@@ -40,13 +41,10 @@ export async function registerTenant(
   };
 }
 
-/** The token of the newest verification email sent to `email` (read from the outbox, as a user reads their inbox). */
+/** The token of the newest verification email sent to `email` (read as a user reads their inbox). */
 export async function latestVerificationToken(ctx: TestContext, email: string): Promise<string> {
-  const rows = await ctx.query<{ body_text: string }>(
-    `select body_text from outbox_emails where kind = 'verification' and lower(to_address) = lower($1) order by created_at desc, id desc limit 1`,
-    [email],
-  );
-  const match = /token=([0-9a-f]{64})/.exec(rows[0]?.body_text ?? '');
+  const mail = await latestEmail(ctx, 'verification', email);
+  const match = /token=([0-9a-f]{64})/.exec(mail?.text ?? '');
   if (!match) throw new Error(`no verification email for ${email}`);
   return match[1]!;
 }

@@ -16,10 +16,13 @@ const HOUR_MS = 3_600_000;
 export default function setup() {
   // The pool may fork a spare worker after teardown; it would warn about a missing CA file, so
   // teardown removes only the private key and the CA files of earlier runs are swept here.
+  // Only finished runs (their private key already removed by teardown) are swept: a run still in
+  // progress, in another checkout or under faketime (where every folder looks a year old), keeps its
+  // files.
   for (const name of readdirSync(tmpdir())) {
     const dir = path.join(tmpdir(), name);
-    if (name.startsWith(PREFIX) && Date.now() - statSync(dir).mtimeMs > HOUR_MS)
-      rmSync(dir, { recursive: true, force: true });
+    if (!name.startsWith(PREFIX) || existsSync(path.join(dir, 'server-key.pem'))) continue;
+    if (Date.now() - statSync(dir).mtimeMs > HOUR_MS) rmSync(dir, { recursive: true, force: true });
   }
   const dir = mkdtempSync(path.join(tmpdir(), PREFIX));
   const files = writeTestTls(dir);

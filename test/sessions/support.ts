@@ -1,18 +1,15 @@
 import { expect } from 'vitest';
 import type { TestContext } from '../helpers/context.js';
+import { latestEmail } from '../helpers/mail.js';
 
 /** The newest sign-in email to `email`: its code and magic-link token, as a user reads them. */
 export async function latestSignIn(ctx: TestContext, email: string) {
-  const rows = await ctx.query<{ body_text: string; subject: string }>(
-    `select body_text, subject from outbox_emails where kind = 'sign-in' and lower(to_address) = lower($1)
-      order by created_at desc, id desc limit 1`,
-    [email],
-  );
-  const text = rows[0]?.body_text ?? '';
+  const mail = await latestEmail(ctx, 'sign-in', email);
+  const text = mail?.text ?? '';
   const code = /(?:is|es) (\d{6})\./.exec(text)?.[1];
   const token = /\/signin\/link\?token=([0-9a-f]{64})/.exec(text)?.[1];
   if (!code || !token) throw new Error(`no sign-in email for ${email}`);
-  return { code, token, subject: rows[0]!.subject, text };
+  return { code, token, subject: mail!.subject, text };
 }
 
 export async function startSignIn(ctx: TestContext, email: string) {

@@ -43,6 +43,9 @@ function startWorkerProcess(): ChildProcess {
       SRI_AUTH_CHECK_DELAY_MS: '300',
       WORKER_CONCURRENCY: '2',
       LOG_LEVEL: 'warn',
+      // Crash recovery (src/jobs/crash-recovery.ts) with short periods: a dead worker is found in ~2 s.
+      WORKER_HEARTBEAT_MS: '500',
+      WORKER_DEAD_AFTER_MS: '2000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -89,9 +92,9 @@ describe('a worker killed between the submission and the record of its answer', 
     expect(mark!.reception_in_flight_since).not.toBeNull();
     expect(await statusOf(key)).toBe('SIGNED');
     const [job] = await ctx.query<{ locked_at: Date | null }>(
-      `select locked_at from graphile_worker._private_jobs where key like 'sri:%'`,
+      `select locked_at from graphile_worker.jobs where key like 'sri:%'`,
     );
-    expect(job?.locked_at).not.toBeNull(); // still held by the dead worker (graphile frees it after 4 h)
+    expect(job?.locked_at).not.toBeNull(); // still held by the dead worker (graphile alone: for 4 h)
     // The tax authority finishes the call the dead worker made: the document is on record there.
     await waitFor('the simulator to record it', async () => sri.simulator.control.document(key)?.state);
 
@@ -109,7 +112,8 @@ describe('a worker killed between the submission and the record of its answer', 
     expect(trail.at(-1)).toBe('AUTHORIZATION:AUTORIZADO');
     const types = (await eventsOf(ctx, t, key)).map((e) => e.type);
     expect(types.filter((x) => x === 'SENT_TO_SRI')).toHaveLength(1);
-    expect(types).toContain('REQUEUED');
+    // The dead worker's own job was unlocked and ran again; the submission sweep had nothing to re-queue.
+    expect(types).not.toContain('REQUEUED');
     expect(types.at(-1)).toBe('AUTHORIZED');
   }, 90_000);
 });

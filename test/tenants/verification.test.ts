@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificate } from '../helpers/certificates.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
+import { latestEmail } from '../helpers/mail.js';
 import { multipart } from '../helpers/multipart.js';
 import {
   bearer,
@@ -88,11 +89,35 @@ describe('email verification', () => {
 
   it('sends the link to verificationRedirectUrl with ?token= appended', async () => {
     const t = await registerTenant(ctx, { verificationRedirectUrl: 'https://app.example.com/verify' });
-    const [mail] = await ctx.query<{ body_text: string }>(
-      `select body_text from outbox_emails where to_address = $1`,
-      [t.email],
-    );
-    expect(mail!.body_text).toMatch(/https:\/\/app\.example\.com\/verify\?token=[0-9a-f]{64}/);
+    const mail = await latestEmail(ctx, 'verification', t.email);
+    expect(mail!.text).toMatch(/https:\/\/app\.example\.com\/verify\?token=[0-9a-f]{64}/);
+  });
+
+  it('keeps the token out of the stored email: sealed until sent, erased once sent (issue 13, defect 4)', async () => {
+    const t = await registerTenant(ctx);
+    const token = await latestVerificationToken(ctx, t.email);
+    const stored = async () =>
+      (
+        await ctx.query<{ raw: string; secrets_sealed: Buffer | null; status: string }>(
+          `select subject || body_text || coalesce(body_html, '') as raw, secrets_sealed, status
+             from outbox_emails where to_address = $1`,
+          [t.email],
+        )
+      )[0]!;
+    const before = await stored();
+    expect(before.status).toBe('PENDING');
+    expect(before.raw).not.toContain(token);
+    expect(before.raw).toMatch(/token=\{\{secret:[a-z]{16}\}\}/);
+    expect(before.secrets_sealed!.includes(Buffer.from(token))).toBe(false);
+    await ctx.drainJobs();
+    const after = await stored();
+    expect(after.status).toBe('SENT');
+    expect(after.secrets_sealed).toBeNull();
+    expect(after.raw).not.toContain(token);
+    // What was sent carries the working link.
+    expect((await latestEmail(ctx, 'verification', t.email))!.text).toContain(`token=${token}`);
+    const res = await ctx.app.inject({ method: 'POST', url: '/v1/verify-email', payload: { token } });
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('writes the verification email in the tenant language and logs VERIFICATION_EMAIL_SENT once sent', async () => {

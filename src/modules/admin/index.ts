@@ -3,6 +3,7 @@
  * agreements, announcing prices and running jobs, through the HTTP API under /admin/v1 (its own
  * token) and the command-line tool src/admin-cli.ts, both calling the same services.
  */
+import type { AuthFailureGuard } from '../../http/rate-limit/index.js';
 import type { App } from '../../http/types.js';
 import { registerAdminOpsRoutes } from './admin-ops.routes.js';
 import { registerAdminPaymentRoutes } from './admin-payments.routes.js';
@@ -23,10 +24,11 @@ export async function registerOperatorApi(
   app: App,
   ops: OperatorServices,
   adminToken: string | null,
+  failures: AuthFailureGuard,
 ): Promise<void> {
   await app.register(
     async (scope) => {
-      registerOperatorAuth(scope as never, adminToken);
+      registerOperatorAuth(scope as never, adminToken, failures);
       const operator = scope as unknown as App;
       registerAdminPaymentRoutes(operator, ops);
       registerAdminTenantRoutes(operator, ops);

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { AuthFailureGuard } from '../../http/rate-limit/index.js';
 import { AppError } from '../../shared/errors.js';
 
 const BEARER_RE = /^Bearer\s+(\S+)\s*$/i;
@@ -11,15 +12,21 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  * 401 UNAUTHORIZED. Digests of equal length are compared in constant time, so neither the token
  * nor its length leaks through timing.
  */
-export function registerOperatorAuth(scope: FastifyInstance, adminToken: string | null): void {
+export function registerOperatorAuth(
+  scope: FastifyInstance,
+  adminToken: string | null,
+  failures: AuthFailureGuard,
+): void {
   const expected = adminToken ? digest(adminToken) : null;
   scope.addHook('onRequest', async (request) => {
     if (!expected) throw new AppError('NOT_FOUND', 'The operator API is disabled (ADMIN_TOKEN is not set)');
     const header = request.headers.authorization;
-    const match = header ? BEARER_RE.exec(header) : null;
-    if (!match)
+    if (!header)
       throw new AppError('UNAUTHORIZED', 'Send the operator token: "Authorization: Bearer <ADMIN_TOKEN>"');
-    if (!timingSafeEqual(digest(match[1]!), expected))
-      throw new AppError('UNAUTHORIZED', 'Invalid operator token');
+    // A wrong token counts against the client address like a wrong API key (token guessing).
+    failures.check(request.ip);
+    const match = BEARER_RE.exec(header);
+    if (!match || !timingSafeEqual(digest(match[1]!), expected))
+      return failures.failed(request.ip, new AppError('UNAUTHORIZED', 'Invalid operator token'));
   });
 }

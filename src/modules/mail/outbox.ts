@@ -5,6 +5,8 @@ import { type OutboxAttachment, outboxEmails } from '../../db/tables.js';
 import { defineJob, enqueue } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
+import type { SecretBox } from '../../shared/secrets.js';
+import { type EmailContent, openEmailSecrets, sealEmailSecrets } from './sealed-secrets.js';
 
 export const SEND_EMAIL_JOB = 'mail.send';
 /** Delivery attempts before an email is FAILED (graphile-worker backs off exponentially between them). */
@@ -20,19 +22,32 @@ export interface QueuedEmail {
   html?: string;
   attachments?: OutboxAttachment[];
   ref?: Record<string, string>;
+  /**
+   * One-time credentials the email carries (tokens, codes): never stored in clear. They are sealed
+   * with `box` and put back into the subject and bodies only when the email is sent.
+   */
+  secrets?: { box: SecretBox; values: string[] };
 }
 
 /** Writes the email to the outbox and queues its job, in the caller's transaction. */
 export async function queueEmail(tx: Executor, email: QueuedEmail, now: Date): Promise<string> {
   const id = uuidv7(now.getTime());
+  let content: EmailContent = { subject: email.subject, text: email.text, html: email.html ?? null };
+  let secretsSealed: Buffer | null = null;
+  if (email.secrets) {
+    const sealed = sealEmailSecrets(email.secrets.box, id, content, email.secrets.values);
+    content = sealed.content;
+    secretsSealed = sealed.sealed;
+  }
   await tx.insert(outboxEmails).values({
     id,
     tenantId: email.tenantId,
     kind: email.kind,
     toAddress: email.to,
-    subject: email.subject,
-    bodyText: email.text,
-    bodyHtml: email.html ?? null,
+    subject: content.subject,
+    bodyText: content.text,
+    bodyHtml: content.html,
+    secretsSealed,
     attachments: email.attachments ?? [],
     ref: email.ref ?? null,
     status: 'PENDING',
@@ -49,6 +64,15 @@ export async function queueEmail(tx: Executor, email: QueuedEmail, now: Date): P
 }
 
 export type OutboxRow = typeof outboxEmails.$inferSelect;
+
+/** The email as its recipient gets it: sealed credentials put back (throws when they cannot be opened). */
+export function renderOutboxEmail(
+  box: SecretBox,
+  email: Pick<OutboxRow, 'id' | 'subject' | 'bodyText' | 'bodyHtml' | 'secretsSealed'>,
+): EmailContent {
+  const stored = { subject: email.subject, text: email.bodyText, html: email.bodyHtml };
+  return email.secretsSealed ? openEmailSecrets(box, email.id, stored, email.secretsSealed) : stored;
+}
 
 /** An SMTP 5xx answer (e.g. 550 mailbox unavailable) will not change on retry; 4xx and network errors may. */
 export function isPermanentFailure(e: unknown): boolean {
@@ -80,12 +104,22 @@ export function createSendEmailJob(deps: {
   clock: Clock;
   mailFrom: string;
   hooks: OutboxHooks;
+  secrets: SecretBox;
 }) {
-  const { db, mailer, clock, mailFrom, hooks } = deps;
+  const { db, mailer, clock, mailFrom, hooks, secrets } = deps;
   return defineJob<{ outboxId: string }>(SEND_EMAIL_JOB, async ({ outboxId }, ctx) => {
     const [email] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId));
     if (!email || email.status !== 'PENDING') return; // already sent (a retried job after a crash)
     try {
+      let content: EmailContent;
+      try {
+        content = renderOutboxEmail(secrets, email);
+      } catch {
+        // MASTER_KEY changed under the sealed credentials: no retry can send this email.
+        throw Object.assign(new Error('sealed credentials cannot be opened (MASTER_KEY changed?)'), {
+          responseCode: 554,
+        });
+      }
       const attachments = [];
       for (const a of email.attachments) {
         if ('resolver' in a) {
@@ -103,9 +137,9 @@ export function createSendEmailJob(deps: {
       const result = await mailer.send({
         from: mailFrom,
         to: email.toAddress,
-        subject: email.subject,
-        text: email.bodyText,
-        html: email.bodyHtml ?? undefined,
+        subject: content.subject,
+        text: content.text,
+        html: content.html ?? undefined,
         attachments,
       });
       const at = clock.now();
@@ -118,6 +152,8 @@ export function createSendEmailJob(deps: {
             messageId: result.messageId,
             attempts: ctx.attempt,
             lastError: null,
+            // Sent: the one-time credentials have no further use here.
+            secretsSealed: null,
           })
           .where(eq(outboxEmails.id, email.id));
         await hooks.onSent.get(email.kind)?.(
@@ -133,7 +169,13 @@ export function createSendEmailJob(deps: {
         await db.transaction(async (tx) => {
           await tx
             .update(outboxEmails)
-            .set({ status: 'FAILED', failedAt: at, attempts: ctx.attempt, lastError: message })
+            .set({
+              status: 'FAILED',
+              failedAt: at,
+              attempts: ctx.attempt,
+              lastError: message,
+              secretsSealed: null,
+            })
             .where(eq(outboxEmails.id, email.id));
           await hooks.onFailed.get(email.kind)?.(tx as unknown as Executor, email, message, at);
         });

@@ -4,10 +4,11 @@ import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { apiKeys, issuers, tenants } from '../../db/tables.js';
 import type { AuthContext } from '../../http/auth.js';
+import { createSlidingWindowLimiter } from '../../http/rate-limit/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { uuidv4 } from '../../shared/ids.js';
-import { constantTimeEqual, randomToken, sha256Hex } from '../../shared/secrets.js';
+import { constantTimeEqual, randomToken, type SecretBox, sha256Hex } from '../../shared/secrets.js';
 import { ALL_SCOPES, insertApiKey } from '../keys/keys.service.js';
 import { queueEmail } from '../mail/outbox.js';
 import { hitLimit } from './rate-limit.js';
@@ -36,6 +37,8 @@ export interface SessionsDeps {
   db: Executor;
   clock: Clock;
   config: Config;
+  /** Seals the code and link token of the sign-in email in the outbox. */
+  secrets: SecretBox;
   /** Sends a fresh verification email (tenants service): an unverified account gets that instead of a code. */
   resendVerification(email: string): Promise<unknown>;
 }
@@ -43,6 +46,7 @@ export interface SessionsDeps {
 export function createSessionsService(deps: SessionsDeps) {
   const { db, clock, config } = deps;
   const hour = 3_600_000;
+  const windows = createSlidingWindowLimiter({ db, clock });
 
   async function openSession(tx: Executor, tenant: TenantRow, now: Date) {
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -74,14 +78,12 @@ export function createSessionsService(deps: SessionsDeps) {
       const now = clock.now();
       const normalized = email.trim().toLowerCase();
       const perIp = config.registrationRateLimit.max * 4;
-      await hitLimit(db, { bucket: 'session-ip', key: ip, max: perIp, windowMs: hour, now });
-      await hitLimit(db, {
-        bucket: 'session-email',
-        key: normalized,
-        max: STARTS_PER_EMAIL_PER_HOUR,
-        windowMs: hour,
-        now,
-      });
+      await hitLimit(windows, { bucket: 'session-ip', max: perIp, windowMs: hour }, ip);
+      await hitLimit(
+        windows,
+        { bucket: 'session-email', max: STARTS_PER_EMAIL_PER_HOUR, windowMs: hour },
+        normalized,
+      );
       const [tenant] = await db.select().from(tenants).where(eq(tenants.emailNormalized, normalized));
       if (!tenant) return { message: GENERIC_START_MESSAGE };
       if (!tenant.emailVerifiedAt) {
@@ -120,7 +122,14 @@ export function createSessionsService(deps: SessionsDeps) {
         });
         await queueEmail(
           tx,
-          { tenantId: tenant.id, kind: 'sign-in', to: tenant.email, ...mail, ref: { tenantId: tenant.id } },
+          {
+            tenantId: tenant.id,
+            kind: 'sign-in',
+            to: tenant.email,
+            ...mail,
+            ref: { tenantId: tenant.id },
+            secrets: { box: deps.secrets, values: [code, linkToken] },
+          },
           now,
         );
       });

@@ -69,29 +69,37 @@ export function createProcessJob(deps: SubmissionJobDeps) {
 }
 
 /**
- * The reconciliation sweep: every SIGNED or RECEIVED document must have a runnable job. A job is
- * missing when none exists, when it ran out of attempts, or when it is locked by a worker that
- * died (its advisory lock is free although graphile-worker still shows it running: graphile
- * releases such locks only after 4 hours). Each of those gets a fresh job, now. Taking the
- * advisory lock here means no live run of the document is in progress.
+ * The reconciliation sweep: every SIGNED or RECEIVED document must have a job. A job is missing
+ * when none exists (lost before 0200, deleted by an operator) or when it ran out of attempts; each
+ * of those gets a fresh job, now. A job locked by a worker that died is not missing: the crash
+ * recovery shared by every kind of job (src/jobs/crash-recovery.ts) unlocks it within a minute.
+ *
+ * Jobs are read from graphile-worker's public `jobs` view, by key, outside any transaction (its
+ * documentation asks for both). Taking the advisory lock means no live run of the document is in
+ * progress, and its status is read again under it.
  */
 export async function sweepStuckDocuments(
   db: Executor,
   clock: Clock,
   opts: { limit?: number } = {},
 ): Promise<string[]> {
+  const candidates = await db.execute<{ id: string }>(sql`
+    select d.id from documents d where d.status in ('SIGNED', 'RECEIVED')
+    order by d.created_at limit ${opts.limit ?? 1000}`);
+  if (candidates.rows.length === 0) return [];
+  const keys = candidates.rows.map((r) => documentJobKey(r.id));
+  const live = await db.execute<{ key: string }>(sql`
+    select key from graphile_worker.jobs
+    where key in ${keys} and (locked_at is not null or attempts < max_attempts)`);
+  const withJob = new Set(live.rows.map((r) => r.key));
+  const missing = candidates.rows.map((r) => r.id).filter((id) => !withJob.has(documentJobKey(id)));
+  if (missing.length === 0) return [];
   return withTransaction(db, async (tx) => {
     const result = await tx.execute<{ id: string; tenant_id: string }>(sql`
-      with candidates as materialized (
-        select d.id, d.tenant_id from documents d
-        where d.status in ('SIGNED', 'RECEIVED')
-          and not exists (
-            select 1 from graphile_worker._private_jobs j
-            where j.key = 'sri:' || d.id::text and j.locked_at is null and j.attempts < j.max_attempts)
-        order by d.created_at
-        limit ${opts.limit ?? 1000})
-      select id, tenant_id from candidates
-      where pg_try_advisory_xact_lock(hashtextextended('sri:' || id::text, 0))`);
+      select id, tenant_id from documents
+      where id in ${missing} and status in ('SIGNED', 'RECEIVED')
+        and pg_try_advisory_xact_lock(hashtextextended('sri:' || id::text, 0))
+      order by created_at`);
     const now = clock.now();
     for (const row of result.rows) {
       await queueProcessing(tx, row.id);

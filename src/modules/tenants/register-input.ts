@@ -1,7 +1,8 @@
-import { certFile, FormErrors, text, validateEmail } from '../../http/forms.js';
+import { certFile, FormErrors, text } from '../../http/forms.js';
 import { arrayField, booleanField, field, type MultipartForm } from '../../http/multipart.js';
 import { AppError } from '../../shared/errors.js';
 import { sniffFileType } from '../../shared/files.js';
+import { DOCUMENT_TYPES_REQUIRED, FIELD_RULES, LOGO_TYPE } from '../../shared/form-rules.js';
 import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/catalogs.data.js';
 
 export const RIMPE_LEGENDS = [
@@ -35,37 +36,27 @@ export interface RegisterInput {
 export function parseRegisterForm(form: MultipartForm, opts: { production: boolean }): RegisterInput {
   const errs = new FormErrors();
   const cert = certFile(form, errs);
-  const email = text(form, 'email', errs, { required: true, max: 254 });
-  validateEmail(email, errs);
-  const ruc = text(form, 'ruc', errs, {
-    required: true,
-    pattern: /^[0-9]{10}001$/,
-    patternMessage: 'must be 13 digits ending in 001',
-  });
-  const businessName = text(form, 'businessName', errs, { required: true, max: 300 });
-  const tradeName = text(form, 'tradeName', errs, { max: 300 });
-  const mainAddress = text(form, 'mainAddress', errs, { max: 300 });
-  const branchAddress = text(form, 'branchAddress', errs, { max: 300 });
-  const threeDigits = {
-    required: true,
-    pattern: /^(?!000)[0-9]{3}$/,
-    patternMessage: 'must be 3 digits, 001 to 999',
-  };
-  const branchCode = text(form, 'branchCode', errs, threeDigits);
-  const issuePointCode = text(form, 'issuePointCode', errs, threeDigits);
+  // The rules the web app checks in the browser too (shared/form-rules.ts).
+  const email = text(form, 'email', errs, FIELD_RULES.email);
+  const ruc = text(form, 'ruc', errs, FIELD_RULES.ruc);
+  const businessName = text(form, 'businessName', errs, FIELD_RULES.businessName);
+  const tradeName = text(form, 'tradeName', errs, FIELD_RULES.tradeName);
+  const mainAddress = text(form, 'mainAddress', errs, FIELD_RULES.mainAddress);
+  const branchAddress = text(form, 'branchAddress', errs, FIELD_RULES.branchAddress);
+  const branchCode = text(form, 'branchCode', errs, FIELD_RULES.branchCode);
+  const issuePointCode = text(form, 'issuePointCode', errs, FIELD_RULES.issuePointCode);
   const emissionType = text(form, 'emissionType', errs, { required: true });
   if (emissionType !== null && emissionType !== '1') errs.add('emissionType', 'must be 1 (normal emission)');
   const requiredAccounting = booleanField(form, 'requiredAccounting');
   if (requiredAccounting === undefined) errs.add('requiredAccounting', 'is required (true or false)');
   else if (requiredAccounting === 'invalid') errs.add('requiredAccounting', 'must be true or false');
-  const specialTaxpayer = text(form, 'specialTaxpayer', errs, {
-    pattern: /^[A-Za-z0-9]{3,13}$/,
-    patternMessage: 'must be the 3 to 13 character resolution number',
-  });
-  const retentionAgentResolution = text(form, 'retentionAgentResolution', errs, {
-    pattern: /^[0-9]{1,8}$/,
-    patternMessage: 'must be the resolution number (1 to 8 digits)',
-  });
+  const specialTaxpayer = text(form, 'specialTaxpayer', errs, FIELD_RULES.specialTaxpayer);
+  const retentionAgentResolution = text(
+    form,
+    'retentionAgentResolution',
+    errs,
+    FIELD_RULES.retentionAgentResolution,
+  );
   const rimpeRegime = text(form, 'rimpeRegime', errs);
   if (rimpeRegime !== null && !(RIMPE_LEGENDS as readonly string[]).includes(rimpeRegime))
     errs.add('rimpeRegime', `must be one of: ${RIMPE_LEGENDS.join(' | ')}`);
@@ -78,7 +69,7 @@ export function parseRegisterForm(form: MultipartForm, opts: { production: boole
     errs.add('documentTypes', 'must be document type codes, repeated or as a JSON array');
   }
   if (rawTypes !== undefined) {
-    if (rawTypes.length === 0) errs.add('documentTypes', 'must list at least one document type');
+    if (rawTypes.length === 0) errs.add('documentTypes', DOCUMENT_TYPES_REQUIRED.en);
     const bad = rawTypes.filter(
       (t) => typeof t !== 'string' || !(ISSUABLE_DOCUMENT_TYPES as readonly string[]).includes(t),
     );
@@ -145,7 +136,7 @@ export function parseRegisterForm(form: MultipartForm, opts: { production: boole
     const mime = sniffFileType(logoFile.data);
     if (mime !== 'image/png' && mime !== 'image/jpeg' && mime !== 'image/gif') {
       throw new AppError('INVALID_FILE_UPLOAD', 'logo must be a PNG, JPEG or GIF image', {
-        errors: [{ path: 'logo', message: 'must be PNG, JPEG or GIF' }],
+        errors: [{ path: 'logo', message: LOGO_TYPE.en }],
       });
     }
     logo = { data: logoFile.data, mime };

@@ -1,37 +1,29 @@
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/pool.js';
-import type { Clock } from '../../shared/clock.js';
+import { describeWindow, type SlidingWindowLimiter } from '../../http/rate-limit/index.js';
 import { AppError } from '../../shared/errors.js';
 
 /**
  * Register, recover and resend-verification share one counter per IP: 5 requests per hour
- * (interface.md, Limits). Kept in PostgreSQL so that several API processes count together.
+ * (interface.md, Limits), counted over a sliding hour (shared/spec/decisions.md) so that the turn
+ * of a clock hour never lets twice the limit through. Kept in PostgreSQL so that several API
+ * processes count together. Every request counts, a 400 or a 409 too (they are requests): the web
+ * app checks its forms in the browser first so that a typo never spends one.
  */
 export function createRegistrationLimiter(deps: {
-  db: Executor;
-  clock: Clock;
+  windows: SlidingWindowLimiter;
   max: number;
   windowMs: number;
 }) {
+  const rule = { bucket: 'registration', max: deps.max, windowMs: deps.windowMs };
   return {
     async hit(ip: string): Promise<void> {
-      const now = deps.clock.now().getTime();
-      const windowStart = new Date(now - (now % deps.windowMs));
-      const result = await deps.db.execute<{ hits: number }>(sql`
-        insert into rate_limit_hits (bucket, key, window_start, hits) values ('registration', ${ip}, ${windowStart.toISOString()}::timestamptz, 1)
-        on conflict (bucket, key, window_start) do update set hits = rate_limit_hits.hits + 1
-        returning hits`);
-      const hits = Number(result.rows[0]?.hits ?? 0);
-      if (hits > deps.max) {
-        const retryAfter = Math.ceil((windowStart.getTime() + deps.windowMs - now) / 1000);
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `Too many registration, recovery or verification requests from this address; retry in ${retryAfter} s`,
-          {
-            extra: { retryAfter },
-          },
-        );
-      }
+      const result = await deps.windows.hit(rule, ip);
+      if (result.allowed) return;
+      const retryAfter = Math.ceil(result.retryAfterMs / 1000);
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Too many registration, recovery or verification requests from this address (limit ${describeWindow(deps.max, deps.windowMs)}); retry in ${retryAfter} s`,
+        { extra: { retryAfter } },
+      );
     },
   };
 }

@@ -2,17 +2,11 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config.js';
 import { requireAuth } from '../../http/auth.js';
-import {
-  CERT_MAX_BYTES,
-  certFile,
-  FormErrors,
-  LOGO_MAX_BYTES,
-  text,
-  validateEmail,
-} from '../../http/forms.js';
+import { CERT_MAX_BYTES, certFile, FormErrors, LOGO_MAX_BYTES, text } from '../../http/forms.js';
 import { field, readMultipart } from '../../http/multipart.js';
 import { authProblems, Ok, problems } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import { FIELD_RULES } from '../../shared/form-rules.js';
 import { parseRegisterForm } from './register-input.js';
 import type { RegistrationLimiter } from './registration-limit.js';
 import {
@@ -76,8 +70,7 @@ export function registerTenantRoutes(
       const form = await readMultipart(request, { cert: CERT_MAX_BYTES });
       const errs = new FormErrors();
       const cert = certFile(form, errs);
-      const email = text(form, 'email', errs, { required: true, max: 254 });
-      validateEmail(email, errs);
+      const email = text(form, 'email', errs, FIELD_RULES.email);
       errs.throwIfAny();
       const result = await tenants.recover({
         cert: cert!.data,

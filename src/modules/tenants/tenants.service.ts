@@ -115,7 +115,14 @@ export function createTenantsService(deps: {
     });
     await queueEmail(
       tx,
-      { tenantId: t.id, kind: 'verification', to: t.email, ...mail, ref: { tenantId: t.id } },
+      {
+        tenantId: t.id,
+        kind: 'verification',
+        to: t.email,
+        ...mail,
+        ref: { tenantId: t.id },
+        secrets: { box: secrets, values: [token] },
+      },
       now,
     );
   }

@@ -10,6 +10,7 @@ import {
   TextField,
   UploadProgress,
 } from '../components/ui';
+import { checkPublicForm } from '../form-check';
 import { useAction, useUploadProgress } from '../hooks';
 import { problemMessage, useLang, useT } from '../i18n';
 import { Link, navigate, useLocation } from '../router';
@@ -54,9 +55,27 @@ export function SignUpPage() {
       navigate(`/signup/sent?email=${encodeURIComponent(email)}`);
     });
   });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    void register.run(new FormData(e.currentTarget));
+    const form = new FormData(e.currentTarget);
+    // The server's rules first: a typo must not spend one of the 5 sign-ups an hour.
+    const invalid = await checkPublicForm(form, lang, {
+      text: [
+        'email',
+        'ruc',
+        'businessName',
+        'tradeName',
+        'mainAddress',
+        'branchCode',
+        'issuePointCode',
+        'branchAddress',
+      ],
+      cert: true,
+      logo: true,
+      documentTypes: true,
+    });
+    if (invalid) return register.setError(invalid);
+    void register.run(form);
   };
   const err = register.error;
   return (
@@ -151,6 +170,11 @@ export function SignUpPage() {
               defaultChecked
               label={t('Nota de crédito (04)', 'Credit note (04)')}
             />
+            {err?.field('documentTypes') && (
+              <small className="field-error" role="alert">
+                {err.field('documentTypes')}
+              </small>
+            )}
           </fieldset>
         </fieldset>
         <fieldset>
@@ -199,7 +223,14 @@ export function SignUpSentPage() {
   const { query } = useLocation();
   const email = query.get('email') ?? '';
   const key = registeredKey?.email === email ? registeredKey.apiKey : null;
-  const resend = useAction(() => api('POST', '/v1/resend-verification', { body: { email } }));
+  const { lang } = useLang();
+  const resend = useAction(async () => {
+    const form = new FormData();
+    form.set('email', email);
+    const invalid = await checkPublicForm(form, lang, { text: ['email'] });
+    if (invalid) throw invalid;
+    return api('POST', '/v1/resend-verification', { body: { email } });
+  });
   const [sent, setSent] = useState(false);
   return (
     <PublicLayout title={t('Revisa tu correo', 'Check your email')}>
@@ -292,7 +323,11 @@ export function RecoverPage() {
   const [result, setResult] = useState<{ apiKey?: string; message?: string; environment?: string } | null>(
     null,
   );
+  const { lang } = useLang();
   const recover = useAction(async (form: FormData) => {
+    // The server's rules first: recovery shares the 5 requests an hour with sign-up.
+    const invalid = await checkPublicForm(form, lang, { text: ['email'], cert: true });
+    if (invalid) throw invalid;
     if (form.get('certPassword') === '') form.delete('certPassword');
     await track(async (onProgress) => setResult(await api('POST', '/v1/recover', { form, onProgress })));
   });
