@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { requireAuth } from '../../http/auth.js';
+import { requireIssuerScope } from '../../http/auth.js';
 import { authProblems, Ok } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import {
@@ -30,7 +30,7 @@ export function registerDeliveryRoutes(app: App, delivery: DeliveryService): voi
     },
     config: { auth: readAuth },
     handler: async (request, reply) => {
-      const ride = await delivery.ride(requireAuth(request), request.params.accessKey);
+      const ride = await delivery.ride(requireIssuerScope(request), request.params.accessKey);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `inline; filename="${ride.filename}"`)
@@ -52,7 +52,7 @@ export function registerDeliveryRoutes(app: App, delivery: DeliveryService): voi
     },
     config: { auth: readAuth },
     handler: async (request, reply) => {
-      const xml = await delivery.xml(requireAuth(request), request.params.accessKey);
+      const xml = await delivery.xml(requireIssuerScope(request), request.params.accessKey);
       return reply
         .type('application/xml; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${xml.filename}"`)
@@ -85,7 +85,11 @@ export function registerDeliveryRoutes(app: App, delivery: DeliveryService): voi
     config: { auth: writeAuth },
     handler: async (request, reply) => {
       const body = (request.body ?? {}) as { email?: string };
-      const result = await delivery.emailRetry(requireAuth(request), request.params.accessKey, body.email);
+      const result = await delivery.emailRetry(
+        requireIssuerScope(request),
+        request.params.accessKey,
+        body.email,
+      );
       return reply.code(202).send({
         ok: true as const,
         emailId: result.emailId,

@@ -3,9 +3,9 @@ import { type RideStatus, renderRide } from '../../adapters/ride/ride.js';
 import { renderViewRide } from '../../adapters/ride/view-ride.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { issuers, tenants } from '../../db/tables.js';
-import { type AuthContext, issuerScopeOf } from '../../http/auth.js';
 import { type Clock, ecuadorTimestamp } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
+import type { IssuerScope } from '../../shared/scope.js';
 import {
   type DocumentRow,
   documentNumber,
@@ -120,8 +120,8 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     return doc;
   }
 
-  async function scoped(auth: AuthContext, accessKey: string): Promise<DocumentRow> {
-    const doc = await findByAccessKey(db, issuerScopeOf(auth), accessKey);
+  async function scoped(scope: IssuerScope, accessKey: string): Promise<DocumentRow> {
+    const doc = await findByAccessKey(db, scope, accessKey);
     if (!doc) throw notFound('Document');
     return doc;
   }
@@ -148,8 +148,8 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       },
     },
 
-    async ride(auth: AuthContext, accessKey: string) {
-      const doc = await scoped(auth, accessKey);
+    async ride(scope: IssuerScope, accessKey: string) {
+      const doc = await scoped(scope, accessKey);
       return {
         filename: `${attachmentBaseName(doc)}.pdf`,
         pdf: await ridePdf(doc),
@@ -157,8 +157,8 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       };
     },
 
-    async xml(auth: AuthContext, accessKey: string) {
-      const doc = await scoped(auth, accessKey);
+    async xml(scope: IssuerScope, accessKey: string) {
+      const doc = await scoped(scope, accessKey);
       return {
         filename: `${attachmentBaseName(doc)}.xml`,
         xml: xmlOf(doc),
@@ -167,8 +167,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     },
 
     /** POST /:accessKey/email-retry: re-sends RIDE and XML of an AUTHORIZED or VOIDED document. */
-    async emailRetry(auth: AuthContext, accessKey: string, email: string | undefined) {
-      const scope = issuerScopeOf(auth);
+    async emailRetry(scope: IssuerScope, accessKey: string, email: string | undefined) {
       return withTransaction(db, async (tx) => {
         const doc = await findByAccessKey(tx, scope, accessKey, true);
         if (!doc) throw notFound('Document');

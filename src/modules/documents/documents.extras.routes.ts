@@ -1,4 +1,4 @@
-import { requireAuth } from '../../http/auth.js';
+import { requireAuth, requireIssuerScope } from '../../http/auth.js';
 import { authProblems } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { DOCUMENTATION_ONLY } from '../../http/validation.js';
@@ -29,7 +29,7 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
     config: { auth: readAuth },
     handler: async (request) => ({
       ok: true as const,
-      ...(await extras.stats(requireAuth(request), request.query)),
+      ...(await extras.stats(requireIssuerScope(request), request.query)),
     }),
   });
 
@@ -44,7 +44,7 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
     config: { auth: readAuth },
     handler: async (request) => ({
       ok: true as const,
-      events: await extras.events(requireAuth(request), request.params.accessKey),
+      events: await extras.events(requireIssuerScope(request), request.params.accessKey),
     }),
   });
 
@@ -59,7 +59,7 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
     config: { auth: readAuth },
     handler: async (request) => ({
       ok: true as const,
-      ...(await extras.creditNotes(requireAuth(request), request.params.accessKey)),
+      ...(await extras.creditNotes(requireIssuerScope(request), request.params.accessKey)),
     }),
   });
 
@@ -77,7 +77,12 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
     config: { auth: { ...writeAuth, scopeErrorCode: 'FORBIDDEN' } },
     handler: async (request) => ({
       ok: true as const,
-      document: await extras.void(requireAuth(request), request.params.accessKey, request.body),
+      document: await extras.void(
+        requireIssuerScope(request),
+        requireAuth(request),
+        request.params.accessKey,
+        request.body,
+      ),
     }),
   });
 }

@@ -43,7 +43,7 @@ export function registerSubmissionRoutes(
     config: { auth: readAuth },
     handler: async (request) => ({
       ok: true as const,
-      sriResponses: await submission.sriResponses(requireAuth(request), request.params.accessKey),
+      sriResponses: await submission.sriResponses(requireIssuerScope(request), request.params.accessKey),
     }),
   });
 
@@ -61,7 +61,11 @@ export function registerSubmissionRoutes(
     handler: async (request, reply) =>
       reply.code(202).send({
         ok: true as const,
-        document: await submission.authorize(requireAuth(request), request.params.accessKey),
+        document: await submission.authorize(
+          requireIssuerScope(request),
+          requireAuth(request),
+          request.params.accessKey,
+        ),
       }),
   });
 
@@ -79,7 +83,11 @@ export function registerSubmissionRoutes(
     handler: async (request, reply) =>
       reply.code(202).send({
         ok: true as const,
-        document: await submission.send(requireAuth(request), request.params.accessKey),
+        document: await submission.send(
+          requireIssuerScope(request),
+          requireAuth(request),
+          request.params.accessKey,
+        ),
       }),
   });
 
@@ -128,7 +136,10 @@ export function registerSubmissionRoutes(
     config: { auth: { scope: 'documents:write', environmentMatch: true } },
     handler: async (request) => ({
       ok: true as const,
-      ...(await submission.retryFailed(requireAuth(request))),
+      ...(await submission.retryFailed(
+        { tenantId: requireAuth(request).tenantId, environment: requireAuth(request).tenantEnvironment },
+        requireAuth(request),
+      )),
     }),
   });
 
