@@ -7,6 +7,7 @@ import { type Clock, ecuadorTimestamp } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
 import {
+  type DocumentModel,
   type DocumentRow,
   documentNumber,
   documents,
@@ -67,7 +68,9 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     };
     // Types with a RIDE view model (03, 05, 06, 07) draw it; 01 and 04 keep their own layout.
     const view = rideViewOf(doc);
-    return view ? renderViewRide({ view, ...common }) : renderRide({ model: doc.model, ...common });
+    if (view) return renderViewRide({ view, ...common });
+    // Without a view model the type is 01 or 04, whose stored model is the DocumentModel.
+    return renderRide({ model: doc.model as unknown as DocumentModel, ...common });
   }
 
   /** Once authorized, the XML as the tax authority returns it (`autorizacion` wrapper); the signed XML before. */

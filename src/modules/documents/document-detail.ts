@@ -1,4 +1,4 @@
-import { documentNumber } from './document-model.js';
+import { type DocumentModel, documentNumber } from './document-model.js';
 import { toSummary } from './documents.repository.js';
 import type { DocumentRow } from './documents.tables.js';
 import { contentOf } from './pipeline.js';
@@ -36,7 +36,8 @@ export function toDetail(row: DocumentRow) {
       content: content as Record<string, unknown>,
     };
   }
-  const m = row.model;
+  // 01 and 04 store the DocumentModel (document-model.ts).
+  const m = row.model as unknown as DocumentModel;
   return {
     ...common,
     buyer: m.buyer,

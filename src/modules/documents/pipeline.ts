@@ -11,8 +11,8 @@ import { AppError, notFound, validationError } from '../../shared/errors.js';
 import type { Environment } from '../../shared/scope.js';
 import type { IssuerRow } from '../issuers/issuer-store.js';
 import { buildAccessKey, randomNumericCode } from './access-key.js';
-import type { DocumentModel, IssuerSnapshot } from './document-model.js';
-import type { DocumentRow } from './documents.tables.js';
+import type { IssuerSnapshot } from './document-model.js';
+import type { DocumentRow, StoredModel } from './documents.tables.js';
 import type { DocumentHeader, DocumentTypeCode, DocumentTypeDefinition } from './types/definition.js';
 import { definitionOf } from './types/registry.js';
 
@@ -89,7 +89,7 @@ export function newHeader(input: {
 /** One signed version of a document: what creation inserts and a rebuild writes over the old one. */
 export interface DocumentVersion {
   /** The stored `model`: the header and the type's content, one JSON object. */
-  model: DocumentModel;
+  model: StoredModel;
   signedXml: string;
   signedAt: Date;
   certFingerprint: string;
@@ -116,7 +116,7 @@ export function buildVersion(
   const signedXml = signDocumentXml(def.buildXml(header, content), cert, now);
   const summary = def.summary(content);
   return {
-    model: { ...(content as object), ...header } as DocumentModel,
+    model: { ...(content as Record<string, unknown>), ...header },
     signedXml,
     signedAt: now,
     certFingerprint: cert.fingerprint,
@@ -194,9 +194,9 @@ export function rebuiltVersionInput(
 }
 
 /** The header part of a stored model. */
-export function headerOf(model: DocumentModel): DocumentHeader {
+export function headerOf(model: StoredModel): DocumentHeader {
   return {
-    documentType: model.documentType as DocumentTypeCode,
+    documentType: model.documentType,
     environment: model.environment,
     accessKey: model.accessKey,
     sequential: model.sequential,
