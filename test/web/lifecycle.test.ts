@@ -15,7 +15,7 @@ beforeAll(async () => {
   stack = await startWebStack();
   tenant = await verifiedTenant(stack.ctx, {
     tradeName: 'Librería Cervantes',
-    documentTypes: ['01', '03', '04', '07'],
+    documentTypes: ['01', '03', '04', '05', '07'],
   });
 });
 afterAll(async () => stack?.close());
@@ -156,6 +156,31 @@ describe('a withholding receipt (07) from its own form, with the dated catalog a
     await page.getByText('$5,50').first().waitFor();
     await stack.smtp.waitFor((m) => (m.to as { text: string }).text === 'compras@compubussines.example');
     await screenshot(page, 'withholding-detail');
+    await page.close();
+  });
+});
+
+describe('a debit note (05) against an authorized invoice', () => {
+  it('charges interest on the invoice: buyer and reference prefilled, IVA figured, AUTHORIZED', async () => {
+    const page = await stack.newPage();
+    await signInThroughUi(stack, page, tenant.email);
+    const invoiceKey = await issueInvoice(page);
+    await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Emitir nota de débito' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Nota de débito para 001-001-\d{9}$/ });
+    await dialog.getByLabel('Razón').fill('Interés por mora');
+    await dialog.getByLabel('Valor').fill('10.00');
+    await expect(dialog.getByTestId('debit-total').textContent()).resolves.toBe(
+      'Subtotal $10,00 · IVA $1,50 · Total $11,50',
+    );
+    await dialog.getByRole('button', { name: 'Emitir nota de débito' }).click();
+    await page.waitForURL(
+      (url) => /\/app\/documents\/\d{49}$/.test(url.pathname) && !url.pathname.endsWith(invoiceKey),
+    );
+    const accessKey = page.url().split('/').pop()!;
+    expect(accessKey.slice(8, 10)).toBe('05');
+    await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
+    await page.getByText('$11,50').first().waitFor();
     await page.close();
   });
 });

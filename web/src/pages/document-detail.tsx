@@ -19,6 +19,7 @@ import { useLang, useT } from '../i18n';
 import { Link } from '../router';
 import { useSession } from '../session';
 import { CreditNoteModal } from './credit-note';
+import { DebitNoteModal } from './debit-note';
 import { counterpartLabel, statusLabel, typeLabel } from './document-status';
 import type { DocumentSummary } from './documents';
 
@@ -67,7 +68,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
     () => api<{ sriResponses: SriResponse[] }>('GET', `/v1/documents/${accessKey}/sri-responses`, opts),
     [accessKey, s.issuerId, doc.data?.document.status],
   );
-  const [modal, setModal] = useState<'void' | 'email' | 'credit' | null>(null);
+  const [modal, setModal] = useState<'void' | 'email' | 'credit' | 'debit' | null>(null);
   const status = doc.data?.document.status;
   // While the tax authority has it, follow it: the status moves on its own within seconds.
   useEffect(() => {
@@ -113,6 +114,11 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
         {d.status === 'AUTHORIZED' && d.documentType === '01' && (
           <Button variant="secondary" onClick={() => setModal('credit')}>
             {t('Emitir nota de crédito', 'Issue credit note')}
+          </Button>
+        )}
+        {d.status === 'AUTHORIZED' && d.documentType === '01' && (
+          <Button variant="secondary" onClick={() => setModal('debit')}>
+            {t('Emitir nota de débito', 'Issue debit note')}
           </Button>
         )}
         {d.status === 'AUTHORIZED' && (
@@ -207,6 +213,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
         <EmailModal accessKey={accessKey} buyerEmail={d.buyer.email} onClose={() => setModal(null)} />
       )}
       {modal === 'credit' && <CreditNoteModal original={d} onClose={() => setModal(null)} />}
+      {modal === 'debit' && <DebitNoteModal original={d} onClose={() => setModal(null)} />}
     </>
   );
 }
