@@ -15,7 +15,7 @@ beforeAll(async () => {
   stack = await startWebStack();
   tenant = await verifiedTenant(stack.ctx, {
     tradeName: 'Librería Cervantes',
-    documentTypes: ['01', '03', '04', '05', '07'],
+    documentTypes: ['01', '03', '04', '05', '06', '07'],
   });
 });
 afterAll(async () => stack?.close());
@@ -104,10 +104,15 @@ describe('a document from issue to void in the browser', () => {
   });
 });
 
-describe('a purchase settlement (03) from its own form', () => {
-  it('buys from a supplier without a RUC: issued, AUTHORIZED, the supplier shown as such', async () => {
-    const page = await stack.newPage();
+describe('the other types from their forms (one signed-in page: sign-in codes are rate limited)', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await stack.newPage();
     await signInThroughUi(stack, page, tenant.email);
+  });
+  afterAll(async () => page?.close());
+
+  it('03 purchase settlement: buys from a supplier without a RUC: issued, AUTHORIZED, the supplier shown as such', async () => {
     await page.goto('/app/documents');
     await page.getByRole('link', { name: 'Nueva liquidación de compra' }).click();
     await page.getByRole('heading', { name: 'Nueva liquidación de compra' }).waitFor();
@@ -126,14 +131,9 @@ describe('a purchase settlement (03) from its own form', () => {
     await page.getByRole('heading', { name: 'Proveedor' }).waitFor();
     await expect(page.getByText('Soriano Salas Eddie').isVisible()).resolves.toBe(true);
     await stack.smtp.waitFor((m) => (m.to as { text: string }).text === 'eddie@example.com');
-    await page.close();
   });
-});
 
-describe('a withholding receipt (07) from its own form, with the dated catalog as pickers', () => {
-  it('withholds renta 1 % and IVA 30 % on a purchase invoice: figures shown live, AUTHORIZED, the subject gets it', async () => {
-    const page = await stack.newPage();
-    await signInThroughUi(stack, page, tenant.email);
+  it('07 withholding receipt, the dated catalog as pickers: withholds renta 1 % and IVA 30 % on a purchase invoice: figures shown live, AUTHORIZED, the subject gets it', async () => {
     await page.goto('/app/documents');
     await page.getByRole('link', { name: 'Nueva retención' }).click();
     await page.getByRole('heading', { name: 'Nueva retención' }).waitFor();
@@ -156,14 +156,9 @@ describe('a withholding receipt (07) from its own form, with the dated catalog a
     await page.getByText('$5,50').first().waitFor();
     await stack.smtp.waitFor((m) => (m.to as { text: string }).text === 'compras@compubussines.example');
     await screenshot(page, 'withholding-detail');
-    await page.close();
   });
-});
 
-describe('a debit note (05) against an authorized invoice', () => {
-  it('charges interest on the invoice: buyer and reference prefilled, IVA figured, AUTHORIZED', async () => {
-    const page = await stack.newPage();
-    await signInThroughUi(stack, page, tenant.email);
+  it('05 debit note against an authorized invoice: charges interest: buyer and reference prefilled, IVA figured, AUTHORIZED', async () => {
     const invoiceKey = await issueInvoice(page);
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Emitir nota de débito' }).click();
@@ -181,6 +176,30 @@ describe('a debit note (05) against an authorized invoice', () => {
     expect(accessKey.slice(8, 10)).toBe('05');
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
     await page.getByText('$11,50').first().waitFor();
-    await page.close();
+  });
+
+  it('06 waybill: moves goods with a carrier to a recipient: AUTHORIZED, no amount, the recipient gets it', async () => {
+    await page.goto('/app/documents');
+    await page.getByRole('link', { name: 'Nueva guía de remisión' }).click();
+    await page.getByLabel('Dirección de partida').fill('Av. Eloy Alfaro 34, Guayaquil');
+    await page.getByLabel('Identificación del transportista', { exact: true }).fill('1796875790001');
+    await page.getByLabel('Transportista', { exact: true }).fill('Transportes S.A.');
+    await page.getByLabel('Placa').fill('MCL0827');
+    await page.getByLabel('Identificación del destinatario', { exact: true }).fill('1710034065');
+    await page.getByLabel('Destinatario', { exact: true }).fill('Ferretería La Llave');
+    await page.getByLabel('Dirección de destino').fill('Av. Gran Colombia, Cuenca');
+    await page.getByLabel('Correo del destinatario').fill('bodega@lallave.example');
+    await page.getByLabel('Descripción').fill('Cemento 50 kg');
+    await page.getByLabel('Cantidad').fill('40');
+    await page.getByRole('button', { name: 'Emitir guía de remisión' }).click();
+    await page.waitForURL(/\/app\/documents\/\d{49}$/);
+    const accessKey = page.url().split('/').pop()!;
+    expect(accessKey.slice(8, 10)).toBe('06');
+    await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Transportista' }).waitFor();
+    await expect(page.getByText('Transportes S.A.').isVisible()).resolves.toBe(true);
+    // A guía states no amount: no "$0,00" where the total goes.
+    await expect(page.locator('dd.strong').textContent()).resolves.toBe('—');
+    await stack.smtp.waitFor((m) => (m.to as { text: string }).text === 'bodega@lallave.example');
   });
 });

@@ -9,6 +9,7 @@ import { DocumentsPage } from './pages/documents';
 import { IssuersPage } from './pages/issuers';
 import { KeysPage } from './pages/keys';
 import { NewInvoicePage } from './pages/new-invoice';
+import { NewWaybillPage } from './pages/new-waybill';
 import { NewWithholdingPage } from './pages/new-withholding';
 import { NotificationsPage } from './pages/notifications';
 import { ProductionPage } from './pages/production';
@@ -37,6 +38,8 @@ function SignedIn({ path }: { path: string }) {
       <NewInvoicePage key="03" kind="purchase-settlement" />
     ) : path === '/app/documents/new-withholding' ? (
       <NewWithholdingPage />
+    ) : path === '/app/documents/new-waybill' ? (
+      <NewWaybillPage />
     ) : detail ? (
       <DocumentDetailPage key={detail.accessKey} accessKey={detail.accessKey!} />
     ) : path === '/app/keys' ? (

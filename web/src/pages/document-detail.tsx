@@ -160,7 +160,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
             <dt>{t('Correo', 'Email')}</dt>
             <dd>{d.buyer.email}</dd>
             <dt>Total</dt>
-            <dd className="strong">{money(d.total, lang)}</dd>
+            <dd className="strong">{d.documentType === '06' ? '—' : money(d.total, lang)}</dd>
           </dl>
         </Card>
       </div>
