@@ -119,10 +119,12 @@ describe('POST /v1/documents validates the body once, at the route', () => {
     expect(body.oneOf.map((s: { title: string }) => s.title)).toEqual(
       expect.arrayContaining(['Invoice (01)', 'Credit note (04)', 'Withholding receipt (07)']),
     );
-    // Every branch carries a valid example (its own schema accepts it).
-    for (const d of DOCUMENT_TYPES) {
+    // Every branch carries a valid example: its own schema accepts it, and so does the route.
+    for (const [i, d] of DOCUMENT_TYPES.entries()) {
       const examples = (d.bodySchema as { examples?: unknown[] }).examples ?? [];
+      expect(examples.length, d.code).toBeGreaterThan(0);
       for (const example of examples) expect(Value.Check(d.bodySchema, example), d.code).toBe(true);
+      expect(body.oneOf[i].examples).toEqual(examples);
     }
   });
 });

@@ -16,7 +16,26 @@ export const CreditNoteBody = Type.Object(
     items: Type.Array(ItemBody, { minItems: 1, maxItems: 1000 }),
     additionalInfo: Type.Optional(AdditionalInfo),
   },
-  { title: 'Credit note (04)' },
+  {
+    title: 'Credit note (04)',
+    examples: [
+      {
+        documentType: '04',
+        buyer: { idType: '05', id: '1710034065', name: 'María José Peñafiel', email: 'maria@example.com' },
+        originalDocument: { documentType: '01', number: '001-001-000000123', issueDate: '02/03/2026' },
+        motivo: 'Devolución parcial',
+        items: [
+          {
+            mainCode: 'SKU-001',
+            description: 'Servicio de consultoría',
+            quantity: '1',
+            unitPrice: '50.00',
+            taxes: [{ code: '2', rateCode: '4', rate: '15.00', taxableBase: '50.00', taxAmount: '7.50' }],
+          },
+        ],
+      },
+    ],
+  },
 );
 
 export type CreditNoteInput = Static<typeof CreditNoteBody>;
