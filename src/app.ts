@@ -5,9 +5,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Deps } from './deps.js';
 import { registerAuth } from './http/auth.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerErrorPages } from './http/error-pages.js';
 import { registerHealthRoutes } from './http/health.js';
+import { registerInputLimits } from './http/input-limits.js';
 import { registerOpenApi } from './http/openapi.js';
 import { setProblemDocsUrl } from './http/problem.js';
 import { describeWindow } from './http/rate-limit/index.js';
@@ -86,6 +87,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     requestIdLogLabel: 'requestId',
     disableRequestLogging: config.nodeEnv === 'test',
     ajv: { customOptions: { removeAdditional: true } },
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   setProblemDocsUrl(`${config.publicBaseUrl}/docs`);
@@ -96,14 +98,11 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   registerErrorHandling(app);
 
+  // JSON depth and illegal characters, before authentication and validation read any input.
   // An empty JSON body (curl -X POST -H 'content-type: application/json') is an empty object, and
   // a POST/PUT/PATCH without a body validates as `{}`: routes with optional bodies just work, and
   // routes with required fields name the missing ones instead of "body must be object".
-  const defaultJson = app.getDefaultJsonParser('error', 'ignore');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return defaultJson(request, body as string, done);
-  });
+  registerInputLimits(app as never);
   app.addHook('preValidation', async (request) => {
     if (
       request.body === undefined &&

@@ -91,6 +91,7 @@ if (isMain) {
   console.log(
     `  curl -s ${base}/v1/register -F cert=@${shown} -F certPassword=${password} \\\n` +
       `    -F email=you@example.com -F ruc=${ruc} -F businessName="Mi Empresa S.A." \\\n` +
+      '    -F mainAddress="Av. Amazonas N23-45, Quito" \\\n' +
       '    -F branchCode=001 -F issuePointCode=001 -F emissionType=1 -F requiredAccounting=true \\\n' +
       '    -F documentTypes=01 -F documentTypes=04',
   );

@@ -1,4 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { AppError } from '../shared/errors.js';
 import { problemFor } from './problem.js';
 import { toFieldErrors } from './validation.js';
@@ -101,3 +107,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .send(problemFor(request, 404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
   });
 }
+
+/**
+ * Errors the router raises before any hook or handler (a malformed percent-encoding in the path,
+ * FST_ERR_BAD_URL): the same problem document as every other bad input. Fastify's own option,
+ * passed to its constructor.
+ */
+export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, request, reply) => {
+  const detail =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The URL path is not valid percent-encoded UTF-8'
+      : 'Malformed request';
+  // The option's types are generic over every route's schema; this answer fits any of them.
+  return (reply as unknown as FastifyReply)
+    .code(400)
+    .type('application/problem+json')
+    .send(problemFor(request as unknown as FastifyRequest, 400, 'BAD_REQUEST', detail));
+};

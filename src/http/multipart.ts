@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../shared/errors.js';
+import { illegalTextErrors, jsonDepthError, throwIfAny } from './input-limits.js';
 
 export interface UploadedFile {
   filename: string;
@@ -43,8 +44,11 @@ export async function readMultipart(
         if (data.length > 0)
           form.files[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data };
       } else {
+        const value = String(part.value);
+        // The same rule as every other text input (input-limits.ts), on the name and the value.
+        throwIfAny(illegalTextErrors({ [part.fieldname]: value }, ''));
         const values = form.fields[part.fieldname] ?? [];
-        values.push(String(part.value));
+        values.push(value);
         form.fields[part.fieldname] = values;
       }
     }
@@ -71,6 +75,8 @@ export function arrayField(form: MultipartForm, name: string): unknown[] | undef
   for (const v of values) {
     const t = v.trim();
     if (t.startsWith('[') || t.startsWith('{')) {
+      const tooDeep = jsonDepthError(t, name);
+      if (tooDeep) throw tooDeep;
       try {
         const parsed = JSON.parse(t);
         if (Array.isArray(parsed)) out.push(...parsed);

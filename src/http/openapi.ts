@@ -13,7 +13,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         title: 'einvoice-ec API',
         version: API_VERSION,
         description:
-          'Electronic invoicing for Ecuador (SRI): invoices, purchase settlements, credit notes, debit notes, waybills and withholding receipts signed with XAdES-BES, submitted and followed until authorized, RIDE PDFs, emails, notifications and signed webhooks. Every error is an RFC 9457 problem document with a stable `code`.',
+          'Electronic invoicing for Ecuador (SRI): invoices, purchase settlements, credit notes, debit notes, waybills and withholding receipts signed with XAdES-BES, submitted and followed until authorized, RIDE PDFs, emails, notifications and signed webhooks. Every error is an RFC 9457 problem document with a stable `code`. Input limits on every route: a JSON body nests at most 32 arrays/objects deep, and no text (JSON strings and field names, query, path, headers, multipart fields) may hold U+0000, another C0 control except tab, LF and CR, U+FFFE/U+FFFF or an unpaired surrogate: 400 VALIDATION_FAILED naming the field. Bodies are at most 2 MB (413 PAYLOAD_TOO_LARGE).',
       },
       servers: [{ url: publicBaseUrl }],
       components: {

@@ -40,7 +40,8 @@ export const FIELD_RULES = {
   },
   businessName: { required: true, max: 300 },
   tradeName: { max: 300 },
-  mainAddress: { max: 300 },
+  // Required (dirMatriz is mandatory in every SRI schema; docs/hardening.md "Issuer addresses").
+  mainAddress: { required: true, max: 300 },
   branchAddress: { max: 300 },
   branchCode: THREE_DIGITS,
   issuePointCode: THREE_DIGITS,

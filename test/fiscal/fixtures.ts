@@ -163,7 +163,7 @@ const manyItems: InvoiceInput = {
       description: longText(300),
     }),
   ),
-  payments: [{ method: '16', total: '152.40' }],
+  payments: [{ method: '16', total: '151.80' }],
   additionalInfo: Array.from({ length: 15 }, (_, i) => ({ name: `Campo ${i + 1}`, value: longText(300) })),
 };
 

@@ -251,6 +251,34 @@ const TAXES: Rule[] = [
     message: /historical/,
   },
   {
+    // Issue 13, defect 10: a credit note corrects the original at the original's rate.
+    rule: 'historical 12% on a credit note only for an original issued while 12% was in force',
+    bad: creditNote({
+      originalDocument: { documentType: '01', number: '001-001-000000001', issueDate: '01/04/2024' },
+      items: [item({ taxes: [tax({ rateCode: '2', rate: '12', taxAmount: '1.20' })] })],
+    }),
+    path: 'items[0].taxes[0].rateCode',
+    message:
+      /12% \(histórico\) was in force .*2024-03-31.*not on the credited document's issue date \(2024-04-01\)/,
+    good: creditNote({
+      originalDocument: { documentType: '01', number: '001-001-000000001', issueDate: '31/03/2024' },
+      items: [item({ taxes: [tax({ rateCode: '2', rate: '12', taxAmount: '1.20' })] })],
+    }),
+  },
+  {
+    rule: 'historical 12% refused on a credit note for an original of the 14% year',
+    bad: creditNote({
+      originalDocument: { documentType: '01', number: '001-001-000000001', issueDate: '15/12/2016' },
+      items: [item({ taxes: [tax({ rateCode: '2', rate: '12', taxAmount: '1.20' })] })],
+    }),
+    path: 'items[0].taxes[0].rateCode',
+    message: /not on the credited document's issue date \(2016-12-15\)/,
+    good: creditNote({
+      originalDocument: { documentType: '01', number: '001-001-000000001', issueDate: '15/12/2016' },
+      items: [item({ taxes: [tax({ rateCode: '3', rate: '14', taxAmount: '1.40' })] })],
+    }),
+  },
+  {
     rule: 'rate equals the catalog',
     bad: invoice({ items: [item({ taxes: [tax({ rate: '12.00' })] })] }),
     path: 'items[0].taxes[0].rate',

@@ -186,7 +186,19 @@ describe('catalogs', () => {
       description: 'IVA 15%',
       rate: '15.00',
       current: true,
+      validity: [{ from: '2024-04-01', to: null }],
     });
+    // Historical rows carry the periods a credit note may still use them for (issue 13, defect 10).
+    expect(rates.taxRates).toContainEqual(
+      expect.objectContaining({
+        rateCode: '2',
+        current: false,
+        validity: [
+          { from: null, to: '2016-05-31' },
+          { from: '2017-06-01', to: '2024-03-31' },
+        ],
+      }),
+    );
     expect(rates.taxRates).toContainEqual(
       expect.objectContaining({ taxCode: '5', rateCode: '5001', rate: '0.02' }),
     );

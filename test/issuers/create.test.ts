@@ -212,6 +212,27 @@ describe('POST /v1/issuers with an uploaded certificate', () => {
     expect(await writes(tenant)).toEqual(before);
   });
 
+  it('asks for mainAddress when the account’s issuer has none to copy (issue 13, defect 11)', async () => {
+    // An issuer registered before the main address was required, with no address at all.
+    const legacy = await verifiedTenant(ctx);
+    await ctx.query('update issuers set main_address = null, branch_address = null where tenant_id = $1', [
+      legacy.tenantId,
+    ]);
+    const before = await writes(legacy);
+    const refused = await post(legacy.apiKey, branchFields({ branchCode: '002', issuePointCode: '001' }));
+    const problem = expectProblem(refused, 400, 'VALIDATION_FAILED', '/v1/issuers');
+    expect(problem.errors).toEqual([{ path: 'mainAddress', message: expect.stringMatching(/is required/) }]);
+    expect(await writes(legacy)).toEqual(before);
+    const given = await post(
+      legacy.apiKey,
+      branchFields({ branchCode: '002', issuePointCode: '001', mainAddress: 'Av. Loja 2-10, Cuenca' }),
+    );
+    expect(given.statusCode, given.body).toBe(201);
+    expect(await issuerRow(ctx, given.json().issuer.id)).toMatchObject({
+      main_address: 'Av. Loja 2-10, Cuenca',
+    });
+  });
+
   it('refuses a logo over 500 KB or not an image with 400 INVALID_FILE_UPLOAD', async () => {
     const before = await writes(tenant);
     const big = Buffer.concat([PNG, Buffer.alloc(500 * 1024)]);

@@ -111,6 +111,9 @@ describe('POST /v1/register', () => {
     ['language fr', { language: 'fr' }, 'language'],
     ['redirect not a URL', { verificationRedirectUrl: 'nope' }, 'verificationRedirectUrl'],
     ['special taxpayer too short', { specialTaxpayer: '1' }, 'specialTaxpayer'],
+    // dirMatriz is mandatory in the schema: no more "S/N" on documents (issue 13, defect 11).
+    ['missing mainAddress', { mainAddress: undefined }, 'mainAddress'],
+    ['blank mainAddress', { mainAddress: '   ' }, 'mainAddress'],
   ])(
     'refuses %s with 400 VALIDATION_FAILED naming the field, and writes nothing',
     async (_name, override, path) => {

@@ -20,6 +20,7 @@ describe('problem documents mapped onto the forms', () => {
     await page.getByLabel('Correo electrónico').fill(nextEmail('err'));
     await page.getByLabel('RUC').fill('12345');
     await page.getByLabel('Razón social').fill('Errores S.A.');
+    await page.getByLabel('Dirección matriz').fill('Av. Amazonas N34-451, Quito');
     await page
       .getByLabel('Certificado (.p12)')
       .setInputFiles({ name: 'f.p12', mimeType: 'application/x-pkcs12', buffer: cert.p12 });

@@ -58,9 +58,10 @@ describe('the sign-up form checks itself before sending', () => {
     expect(await fieldError(page, 'Correo electrónico')).toBe('debe ser un correo electrónico válido');
     expect(await fieldError(page, 'RUC')).toBe('debe tener 13 dígitos y terminar en 001');
     expect(await fieldError(page, 'Razón social')).toBe('es obligatorio');
+    expect(await fieldError(page, 'Dirección matriz')).toBe('es obligatorio');
     expect(await fieldError(page, 'Establecimiento')).toBe('deben ser 3 dígitos, de 001 a 999');
     expect(await fieldError(page, 'Certificado (.p12)')).toBe('es obligatorio (un archivo P12/PFX)');
-    expect(await page.locator('.field-error').count()).toBe(5);
+    expect(await page.locator('.field-error').count()).toBe(6);
     expect(sent).toEqual([]);
     expect(await spent()).toBe(0);
 
@@ -86,6 +87,7 @@ describe('the sign-up form checks itself before sending', () => {
       { path: 'email', message: 'must be a valid email address' },
       { path: 'ruc', message: 'must be 13 digits ending in 001' },
       { path: 'businessName', message: 'is required' },
+      { path: 'mainAddress', message: 'is required' },
       { path: 'branchCode', message: 'must be 3 digits, 001 to 999' },
     ]);
 
@@ -94,6 +96,7 @@ describe('the sign-up form checks itself before sending', () => {
     await page.getByLabel('Correo electrónico').fill(nextEmail('checked'));
     await page.getByLabel('RUC').fill(nextRuc());
     await page.getByLabel('Razón social').fill('Comercial Andina S.A.');
+    await page.getByLabel('Dirección matriz').fill('Av. Amazonas N24-03, Quito');
     await page.getByLabel('Establecimiento', { exact: true }).fill('001');
     await page.getByLabel('Certificado (.p12)').setInputFiles({
       name: 'firma.p12',

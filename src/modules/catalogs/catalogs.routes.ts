@@ -38,7 +38,7 @@ export function registerCatalogRoutes(app: App): void {
       tags,
       summary: 'Tax rates: use taxCode with rateCode in item taxes',
       description:
-        "IVA 15% is rateCode 4 (the tax authority's table 17); rows with current=false are historical and refused on new documents.",
+        "IVA 15% is rateCode 4 (the tax authority's table 17); rows with current=false are historical and refused on invoices. `validity` lists the periods a rate was in force (ISO dates, inclusive, null = open): a credit note (04) may use a historical rate when originalDocument.issueDate falls in one of them.",
       response: {
         200: Type.Object({
           ok: Ok,
@@ -49,6 +49,12 @@ export function registerCatalogRoutes(app: App): void {
               description: Type.String(),
               rate: Type.String(),
               current: Type.Boolean(),
+              validity: Type.Array(
+                Type.Object({
+                  from: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+                  to: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+                }),
+              ),
             }),
           ),
         }),

@@ -1,6 +1,7 @@
 import { parseDdMmYyyy } from '../../shared/clock.js';
 import { AppError, type FieldError } from '../../shared/errors.js';
 import { type Dec, dec } from '../../shared/money.js';
+import { illegalCharIndex } from '../../shared/text.js';
 
 /**
  * Field rules shared by the invoice and credit note bodies. Every check records its error and
@@ -18,24 +19,6 @@ export class FieldErrors {
     const detail = this.errors.map((e) => `${e.path}: ${e.message}`).join('; ');
     throw new AppError('VALIDATION_FAILED', detail, { errors: this.errors });
   }
-}
-
-/**
- * XML 1.0 forbids C0 controls other than tab, LF and CR, U+FFFE/U+FFFF and unpaired surrogates;
- * a document holding one cannot even be parsed by the tax authority.
- */
-function hasXmlIllegalChar(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
-    if (c === 0xfffe || c === 0xffff) return true;
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = value.charCodeAt(i + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
-      i++;
-    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
-  }
-  return false;
 }
 
 export interface TextRule {
@@ -60,7 +43,7 @@ export function optionalText(errs: FieldErrors, path: string, value: unknown, ru
 }
 
 function checkText(errs: FieldErrors, path: string, value: string, rule: TextRule): string | null {
-  if (hasXmlIllegalChar(value)) {
+  if (illegalCharIndex(value) >= 0) {
     errs.add(path, 'must not contain control characters');
     return null;
   }

@@ -1,5 +1,5 @@
 import { fixed } from '../../shared/money.js';
-import { findTaxRate } from '../catalogs/catalogs.data.js';
+import { describeValidity, findTaxRate, isRateInForceOn } from '../catalogs/catalogs.data.js';
 import type { ItemInput, TaxInput } from './document-input.js';
 import type { ItemLine } from './document-model.js';
 import {
@@ -19,10 +19,23 @@ const DESCRIPTION_MAX = 300;
 const ADDITIONAL_DETAILS_MAX = 3;
 
 /**
+ * The date a historical rate is judged on: a credit note corrects the credited document with that
+ * document's rate, so its issue date (ISO) is given; invoices give null and use current rates only.
+ */
+export interface RateContext {
+  creditedIssueDate: string | null;
+}
+
+/**
  * Checks one item and computes its line; null when any of its fields is wrong (the errors are in
  * `errs`). The client's stated base and value of every tax must equal ours at 2 decimals.
  */
-export function checkItem(errs: FieldErrors, path: string, item: ItemInput): ItemLine | null {
+export function checkItem(
+  errs: FieldErrors,
+  path: string,
+  item: ItemInput,
+  context: RateContext = { creditedIssueDate: null },
+): ItemLine | null {
   const before = errs.errors.length;
   const mainCode = requiredText(errs, `${path}.mainCode`, item.mainCode, { max: CODE_MAX });
   const auxiliaryCode = optionalText(errs, `${path}.auxiliaryCode`, item.auxiliaryCode, { max: CODE_MAX });
@@ -39,7 +52,7 @@ export function checkItem(errs: FieldErrors, path: string, item: ItemInput): Ite
     item.additionalDetails,
     ADDITIONAL_DETAILS_MAX,
   );
-  const rates = checkTaxRates(errs, `${path}.taxes`, item.taxes);
+  const rates = checkTaxRates(errs, `${path}.taxes`, item.taxes, context);
 
   if (!quantity || !unitPrice || !discount) return null;
   const gross = quantity.value.times(unitPrice.value);
@@ -74,11 +87,17 @@ export function checkItem(errs: FieldErrors, path: string, item: ItemInput): Ite
 }
 
 /**
- * Each (code, rateCode) must be a current catalog row and `rate` its rate (numerically: "15" is
- * "15.00"); one IVA row exactly and at most one row per tax code, as the tax authority expects
- * one impuesto per tax on a detalle.
+ * Each (code, rateCode) must be a current catalog row (or, on a credit note, a historical one in
+ * force on the credited document's issue date) and `rate` its rate (numerically: "15" is "15.00");
+ * one IVA row exactly and at most one row per tax code, as the tax authority expects one impuesto
+ * per tax on a detalle.
  */
-function checkTaxRates(errs: FieldErrors, path: string, taxes: TaxInput[] | undefined): LineTaxRate[] | null {
+function checkTaxRates(
+  errs: FieldErrors,
+  path: string,
+  taxes: TaxInput[] | undefined,
+  context: RateContext,
+): LineTaxRate[] | null {
   if (!Array.isArray(taxes) || taxes.length === 0) {
     errs.add(path, 'at least one tax is required (exactly one IVA, code 2)');
     return null;
@@ -97,8 +116,21 @@ function checkTaxRates(errs: FieldErrors, path: string, taxes: TaxInput[] | unde
       return;
     }
     if (!row.current) {
-      errs.add(`${at}.rateCode`, `${row.description} is a historical rate and no longer accepted`);
-      return;
+      const date = context.creditedIssueDate;
+      if (date === null) {
+        errs.add(
+          `${at}.rateCode`,
+          `${row.description} is a historical rate: only a credit note for a document issued while it was in force (${describeValidity(row)}) may use it`,
+        );
+        return;
+      }
+      if (!isRateInForceOn(row, date)) {
+        errs.add(
+          `${at}.rateCode`,
+          `${row.description} was in force ${describeValidity(row)}, not on the credited document's issue date (${date})`,
+        );
+        return;
+      }
     }
     const stated = requiredDecimal(errs, `${at}.rate`, tax.rate, { maxDecimals: 6 });
     if (stated && !stated.value.equals(row.rate)) {

@@ -16,13 +16,18 @@ import type { DocumentRow, StoredModel } from './documents.tables.js';
 import type { DocumentHeader, DocumentTypeCode, DocumentTypeDefinition } from './types/definition.js';
 import { definitionOf } from './types/registry.js';
 
+/** dirMatriz of an issuer registered before the main address was required, with no address at all. */
+const NO_MAIN_ADDRESS = 'S/N';
+
 export function issuerSnapshot(issuer: IssuerRow): IssuerSnapshot {
   return {
     ruc: issuer.ruc,
     businessName: issuer.businessName,
     tradeName: issuer.tradeName,
-    // dirMatriz is required by the schema; without a head-office address the branch's stands in.
-    mainAddress: issuer.mainAddress ?? issuer.branchAddress ?? 'S/N',
+    // dirMatriz is required by the schema, and so is a main address for every issuer created
+    // since issue 13; migration 0160 gave older issuers their branch address. Only an old issuer
+    // with neither reaches the documented fallback (docs/hardening.md).
+    mainAddress: issuer.mainAddress ?? issuer.branchAddress ?? NO_MAIN_ADDRESS,
     branchAddress: issuer.branchAddress,
     branchCode: issuer.branchCode,
     issuePointCode: issuer.issuePointCode,

@@ -76,20 +76,56 @@ describe('aggregateTotals', () => {
     const d = { ...computeLine(line('1', '0.10'), [iva15]), discount: '0.00' };
     const totals = aggregateTotals([a, b, c, d, d], '1.50');
     expect(totals.taxTotals.map((t) => `${t.code}/${t.rateCode}`)).toEqual(['2/0', '2/4', '2/10']);
-    // IVA 15%: bases 9.00 + 0.10 + 0.10; values 1.35 + 0.02 + 0.02, the sum of the line values
-    // (15% of the summed base 9.20 would be 1.38)
+    // IVA 15%: bases 9.00 + 0.10 + 0.10 = 9.20, valued once: 15% of 9.20 = 1.38 (the lines' own
+    // values, 1.35 + 0.02 + 0.02, would add up to 1.39)
     expect(totals.taxTotals[1]).toEqual({
       code: '2',
       rateCode: '4',
       rate: '15.00',
       taxableBase: '9.20',
-      amount: '1.39',
+      amount: '1.38',
     });
     expect(totals.totalWithoutTaxes).toBe('22.53');
     expect(totals.totalDiscount).toBe('1.00');
     expect(totals.tip).toBe('1.50');
-    // 22.53 + 1.30 (13%) + 1.39 (15%) + 0 + 1.50
-    expect(totals.total).toBe('26.72');
+    // 22.53 + 1.30 (13%) + 1.38 (15%) + 0 + 1.50
+    expect(totals.total).toBe('26.71');
+  });
+
+  const repeated = (count: number, unitPrice: string) =>
+    Array.from({ length: count }, () => ({
+      ...computeLine(line('1', unitPrice), [iva15]),
+      discount: '0.00',
+    }));
+
+  it('values a tax group on its summed base, not as the sum of rounded lines (issue 13, defect 9)', () => {
+    // Four items at 0.10, IVA 15%: each line 0.015 → 0.02, but the group is 15% of 0.40 = 0.06.
+    const four = repeated(4, '0.10');
+    expect(four.map((l) => l.taxes[0]!.amount)).toEqual(['0.02', '0.02', '0.02', '0.02']);
+    const totals = aggregateTotals(four, '0');
+    expect(totals.taxTotals).toEqual([
+      { code: '2', rateCode: '4', rate: '15.00', taxableBase: '0.40', amount: '0.06' },
+    ]);
+    expect(totals.total).toBe('0.46');
+    // 250 items at 0.03: each line 0.0045 → 0.00, the group 15% of 7.50 = 1.13 (half-up of 1.125).
+    const many = aggregateTotals(repeated(250, '0.03'), '0');
+    expect([many.taxTotals[0]!.taxableBase, many.taxTotals[0]!.amount]).toEqual(['7.50', '1.13']);
+    expect(many.total).toBe('8.63');
+    // 120 items at 1.10: each line 0.165 → 0.17 (Σ 20.40), the group 15% of 132.00 = 19.80.
+    const long = aggregateTotals(repeated(120, '1.10'), '0');
+    expect([long.taxTotals[0]!.taxableBase, long.taxTotals[0]!.amount]).toEqual(['132.00', '19.80']);
+  });
+
+  it('sums the IRBPNR lines (a fixed amount per unit, not a rate on a base)', () => {
+    const irbpnr = { code: '5', rateCode: '5001', rate: '0.02' };
+    const bottle = { ...computeLine(line('1', '0.50'), [iva15, irbpnr]), discount: '0.00' };
+    const totals = aggregateTotals([bottle, bottle, bottle], '0');
+    expect(totals.taxTotals.find((t) => t.code === '5')).toMatchObject({
+      taxableBase: '1.50',
+      amount: '0.06',
+    });
+    // IVA: 15% of 1.50 = 0.225 → 0.23 (the lines' 0.08 × 3 would be 0.24)
+    expect(totals.taxTotals.find((t) => t.code === '2')!.amount).toBe('0.23');
   });
 });
 
@@ -180,17 +216,29 @@ describe('real authorized invoices (REFERENCE.md §7)', () => {
     const zero = totals.taxTotals.find((t) => t.rateCode === '0')!;
     expect([zero.taxableBase, zero.amount]).toEqual(['9.02', '0.00']);
     expect(sample.groups.find((g) => g.key === '2/0')).toMatchObject({ base: '9.02', amount: '0.00' });
-    expect(totals.total).toBe(sample.total);
-    expect(totals.total).toBe('11.22');
+    // importeTotal = totalSinImpuestos + 0.24: Favorita's 10.98 gives 11.22, its lines' 10.99
+    // (below) give 11.23; the cent is the header's, not the tax's.
+    expect(dec(sample.total).minus(sample.totalWithoutTaxes).toFixed(2)).toBe('0.24');
+    expect(dec(totals.total).minus(totals.totalWithoutTaxes).toFixed(2)).toBe('0.24');
+    expect(totals.total).toBe('11.23');
+  });
+
+  it('values the 12% group on its summed base as Favorita did (0.24), not as its lines add up (0.23)', () => {
+    const sample = readSample(FAVORITA);
+    const { lines, totals } = recompute(sample);
+    const twelveLines = lines.flatMap((l) => l.taxes).filter((t) => t.rateCode === '2');
+    expect(twelveLines.map((t) => t.amount)).toEqual(['0.10', '0.13']);
+    expect(sample.groups.find((g) => g.key === '2/2')!.amount).toBe('0.24');
+    expect(totals.taxTotals.find((t) => t.rateCode === '2')!.amount).toBe('0.24');
   });
 
   it('follows its own lines where Favorita totalled from unrounded, tax-inclusive prices', () => {
     const sample = readSample(FAVORITA);
     const { totals } = recompute(sample);
-    // Favorita's header disagrees with its own detalles by a cent three times: the lines add up to
+    // Favorita's header disagrees with its own detalles by a cent twice: the lines add up to
     // 10.99 (header 10.98), their discounts to 0.29 + 0.47 = 0.76 (header 0.77), and the 12% lines
-    // to base 0.87 + 1.10 = 1.97 with values 0.10 + 0.13 = 0.23 (header 1.96 / 0.24). The tax
-    // authority tolerated it; we total the lines as REFERENCE.md §7 states the rule.
+    // to base 0.87 + 1.10 = 1.97 (header 1.96). The tax authority tolerated it; we total the lines
+    // as REFERENCE.md §7 states the rule (both bases give the same 12% value, 0.24).
     expect(sample.details.map((d) => d.discount)).toEqual([
       '0.29',
       '0.00',
@@ -203,7 +251,7 @@ describe('real authorized invoices (REFERENCE.md §7)', () => {
     expect([sample.totalWithoutTaxes, sample.totalDiscount]).toEqual(['10.98', '0.77']);
     expect(sample.groups.find((g) => g.key === '2/2')).toMatchObject({ base: '1.96', amount: '0.24' });
     const twelve = totals.taxTotals.find((t) => t.rateCode === '2')!;
-    expect([twelve.taxableBase, twelve.amount]).toEqual(['1.97', '0.23']);
+    expect([twelve.taxableBase, twelve.amount]).toEqual(['1.97', '0.24']);
     expect([totals.totalWithoutTaxes, totals.totalDiscount]).toEqual(['10.99', '0.76']);
   });
 });

@@ -57,8 +57,14 @@ export function computeLine(
 
 /**
  * Document totals from its lines (REFERENCE.md §7): totalSinImpuestos = Σ subtotals, totalDescuento
- * = Σ discounts, one totalImpuesto per (code, rateCode) summing the lines' bases and values, ordered
- * by code then rateCode, and importeTotal = totalSinImpuestos + Σ values + propina.
+ * = Σ discounts, one totalImpuesto per (code, rateCode) ordered by code then rateCode, and
+ * importeTotal = totalSinImpuestos + Σ group values + propina.
+ *
+ * A group's base is the sum of its lines' bases; its value is the rate applied once to that sum,
+ * round2(Σ base × rate / 100) half-up (decisions.md §5 "Tax groups"), as the real authorized
+ * invoices and the tax authority's check (error 52) do. Lines keep their own rounded values, so the
+ * group may differ from the sum of its lines by cents: four lines of 0.10 at 15% are 0.02 each,
+ * the group 0.06. IRBPNR is a fixed amount per unit, not a rate on a base: its group sums the lines.
  */
 export function aggregateTotals(
   lines: readonly { subtotal: string; discount: string; taxes: readonly TaxLine[] }[],
@@ -85,7 +91,7 @@ export function aggregateTotals(
       rateCode: g.rateCode,
       rate: g.rate,
       taxableBase: fixed(g.base),
-      amount: fixed(g.amount),
+      amount: fixed(g.code === TAX_IRBPNR ? g.amount : round2(g.base.times(g.rate).dividedBy(100))),
     }));
   const totalWithoutTaxes = sum(lines.map((l) => dec(l.subtotal)));
   const taxes = sum(taxTotals.map((t) => dec(t.amount)));

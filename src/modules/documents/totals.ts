@@ -1,4 +1,4 @@
-import { parseDdMmYyyy } from '../../shared/clock.js';
+import { ddMmYyyyToIso, parseDdMmYyyy } from '../../shared/clock.js';
 import { type Dec, dec, fixed, sum } from '../../shared/money.js';
 import { ID_TYPES, PAYMENT_METHODS, TERM_UNITS } from '../catalogs/catalogs.data.js';
 import type {
@@ -28,7 +28,7 @@ import {
   requiredText,
   SCHEMA_AMOUNT_LIMIT,
 } from './field-checks.js';
-import { checkItem } from './item-checks.js';
+import { checkItem, type RateContext } from './item-checks.js';
 import { aggregateTotals } from './tax-lines.js';
 
 /** Everything of a document that comes from the request; the service adds issuer, key and sequential. */
@@ -65,7 +65,7 @@ export function computeDocumentContent(input: DocumentInput, opts: { today: stri
   const isInvoice = input.documentType === '01';
   const issueDate = checkIssueDate(errs, input, opts.today, dayNumber(todayParts));
   const buyer = checkBuyer(errs, input.buyer, isInvoice);
-  const items = checkItems(errs, input.items);
+  const items = checkItems(errs, input.items, { creditedIssueDate: creditedIssueDate(input) });
   const additionalInfo = nameValueList(errs, 'additionalInfo', input.additionalInfo, ADDITIONAL_INFO_MAX);
   const creditNote =
     input.documentType === '04' ? checkCreditNote(errs, input, issueDate?.day ?? null) : null;
@@ -155,12 +155,23 @@ function checkBuyer(errs: FieldErrors, buyer: BuyerInput, isInvoice: boolean): B
   return { idType: buyer.idType, id: id!, name: name!, email: email!, address, phone };
 }
 
-function checkItems(errs: FieldErrors, items: DocumentInput['items']): ItemLine[] | null {
+/** A credit note's originalDocument.issueDate as ISO when it is a valid date (checkCreditNote reports it otherwise). */
+function creditedIssueDate(input: DocumentInput): string | null {
+  if (input.documentType !== '04') return null;
+  const date = (input as CreditNoteInput).originalDocument?.issueDate;
+  return typeof date === 'string' && parseDdMmYyyy(date) ? ddMmYyyyToIso(date) : null;
+}
+
+function checkItems(
+  errs: FieldErrors,
+  items: DocumentInput['items'],
+  context: RateContext,
+): ItemLine[] | null {
   if (items.length === 0) {
     errs.add('items', 'at least one item is required');
     return null;
   }
-  const lines = items.map((item, i) => checkItem(errs, `items[${i}]`, item));
+  const lines = items.map((item, i) => checkItem(errs, `items[${i}]`, item, context));
   return lines.every((l) => l !== null) ? (lines as ItemLine[]) : null;
 }
 

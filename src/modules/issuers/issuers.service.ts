@@ -2,7 +2,7 @@ import { readP12, type SigningCertificate } from '../../adapters/signing/p12.js'
 import { type Executor, withTransaction } from '../../db/pool.js';
 import type { AuthContext } from '../../http/auth.js';
 import type { Clock } from '../../shared/clock.js';
-import { AppError, type ErrorCode } from '../../shared/errors.js';
+import { AppError, type ErrorCode, validationError } from '../../shared/errors.js';
 import { isUuid, uuidv4 } from '../../shared/ids.js';
 import type { SecretBox } from '../../shared/secrets.js';
 import { recordTenantEvent } from '../tenants/tenant-events.js';
@@ -136,6 +136,13 @@ export function createIssuersService(deps: {
       const reference = source ?? (await oldestActiveIssuer(db, auth.tenantId));
       if (!reference)
         throw new AppError('CONFLICT', 'The account has no active issuer to copy the taxpayer data from');
+      // dirMatriz is required on every document: an issuer is never created without it.
+      const mainAddress = input.overrides.mainAddress ?? reference.mainAddress;
+      if (!mainAddress)
+        throw validationError(
+          'mainAddress',
+          'is required: the issuer this one copies its taxpayer data from has no main address',
+        );
       const now = clock.now();
       const id = uuidv4();
       const row = await withTransaction(db, async (tx) => {
@@ -147,7 +154,7 @@ export function createIssuersService(deps: {
           ruc: reference.ruc,
           businessName: input.overrides.businessName ?? reference.businessName,
           tradeName: input.tradeName ?? reference.tradeName,
-          mainAddress: input.overrides.mainAddress ?? reference.mainAddress,
+          mainAddress,
           branchCode: input.branchCode,
           issuePointCode: input.issuePointCode,
           branchAddress:

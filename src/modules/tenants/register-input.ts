@@ -18,7 +18,8 @@ export interface RegisterInput {
   ruc: string;
   businessName: string;
   tradeName: string | null;
-  mainAddress: string | null;
+  /** dirMatriz: the schema requires it on every document, so registration asks for it. */
+  mainAddress: string;
   branchCode: string;
   issuePointCode: string;
   emissionType: '1';
@@ -151,7 +152,7 @@ export function parseRegisterForm(form: MultipartForm, opts: { production: boole
     ruc: ruc!,
     businessName: businessName!,
     tradeName,
-    mainAddress,
+    mainAddress: mainAddress!,
     branchCode: branchCode!,
     issuePointCode: issuePointCode!,
     emissionType: '1',

@@ -47,7 +47,12 @@ export const RegisterForm = Type.Object(
     ruc: Type.String({ pattern: '^[0-9]{10}001$' }),
     businessName: Type.String({ maxLength: 300 }),
     tradeName: Type.Optional(Type.String({ maxLength: 300 })),
-    mainAddress: Type.Optional(Type.String({ maxLength: 300 })),
+    mainAddress: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description:
+        'Head office address (dirMatriz), required: the tax authority schema requires it on every document',
+    }),
     branchCode: Type.String({ pattern: '^[0-9]{3}$' }),
     issuePointCode: Type.String({ pattern: '^[0-9]{3}$' }),
     emissionType: Type.Literal('1'),

@@ -126,6 +126,7 @@ export function SignUpPage() {
             <TextField
               label={t('Dirección matriz', 'Head office address')}
               name="mainAddress"
+              required
               maxLength={300}
               error={err}
             />

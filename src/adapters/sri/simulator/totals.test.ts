@@ -75,3 +75,33 @@ describe('simulator arithmetic check (error 52)', () => {
     expect(arithmeticMismatch({ ...note, total: '30.00' })).toMatch(/valorModificacion/);
   });
 });
+
+describe('group values on the summed base (issue 13, defect 9)', () => {
+  const tenCents = { precioTotalSinImpuesto: '0.10', taxes: [iva('0.10', '0.02')] };
+  const four = (groupValue: string, total: string) =>
+    invoice({
+      lines: [tenCents, tenCents, tenCents, tenCents],
+      totalSinImpuestos: '0.40',
+      totalTaxes: [iva('0.40', groupValue, null)],
+      total,
+    });
+
+  it('refuses four lines of 0.10 at 15% whose group is the sum of the rounded lines (0.08)', () => {
+    expect(arithmeticMismatch(four('0.08', '0.48'))).toMatch(/valor 0.08 no corresponde \(esperado 0.06\)/);
+    expect(arithmeticMismatch(four('0.06', '0.46'))).toBeNull();
+  });
+
+  it('values an ICE group on its base too', () => {
+    const ice = (base: string, valor: string): TaxAmount => ({ ...iva(base, valor, '10.00'), codigo: '3' });
+    const line = { precioTotalSinImpuesto: '0.05', taxes: [ice('0.05', '0.01')] };
+    const lines = [line, line, line, line];
+    // 10% of 0.20 = 0.02; the lines' rounded values add up to 0.04.
+    const base = { lines, totalSinImpuestos: '0.20', charges: [] };
+    expect(
+      arithmeticMismatch(invoice({ ...base, totalTaxes: [ice('0.20', '0.02')], total: '0.22' })),
+    ).toBeNull();
+    expect(
+      arithmeticMismatch(invoice({ ...base, totalTaxes: [ice('0.20', '0.04')], total: '0.24' })),
+    ).toMatch(/valor 0.04/);
+  });
+});

@@ -5,12 +5,16 @@ import { typedMismatch } from './typed-totals.js';
 
 /**
  * The arithmetic the tax authority re-does before authorizing (error 52, "Error en diferencias";
- * REFERENCE §7 totals rules). Differences up to one cent pass: real documents compute IVA on the
- * summed base, so line and total tax values may drift by rounding.
+ * REFERENCE §7 totals rules). A group's value of a tax levied as a rate on a base (IVA, ICE) is the
+ * rate applied to the group's summed base, as the real authorized invoices compute it, not the sum
+ * of the lines' rounded values (those drift by up to half a cent a line). Differences up to one cent
+ * pass, as the tax authority tolerates them in practice.
  */
 
 const TOLERANCE = new D('0.01');
 const IVA = '2';
+/** Taxes whose value is base × tarifa / 100 (IRBPNR is a fixed amount per unit). */
+const RATE_ON_BASE = new Set([IVA, '3']);
 
 const differs = (a: Dec, b: Dec) => a.minus(b).abs().greaterThan(TOLERANCE);
 const n = (v: string | null | undefined) => new D(v === null || v === undefined || v === '' ? '0' : v);
@@ -55,7 +59,7 @@ export function arithmeticMismatch(amounts: DocumentAmounts | TypedAmounts): str
     }
     const tarifa = total.tarifa ?? lines.tarifa;
     const expected =
-      total.codigo === IVA && tarifa !== null ? base.times(n(tarifa)).dividedBy(100) : lines.valor;
+      RATE_ON_BASE.has(total.codigo) && tarifa !== null ? base.times(n(tarifa)).dividedBy(100) : lines.valor;
     if (differs(n(total.valor), expected)) {
       return `totalImpuesto ${key}: valor ${total.valor} no corresponde (esperado ${expected.toDecimalPlaces(2).toFixed(2)})`;
     }
