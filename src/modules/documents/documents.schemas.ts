@@ -83,75 +83,78 @@ const MoneyLine = Type.Object({
 });
 
 /** The full record: the summary plus everything the document says. */
-export const DocumentDetailSchema = Type.Intersect([
-  Type.Omit(DocumentSummarySchema, []),
-  Type.Object({
-    environment: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
-    issuerId: Type.String(),
-    number: Type.String({ description: 'estab-ptoEmi-secuencial' }),
-    buyer: Type.Object({
-      idType: Type.String(),
-      id: Type.String(),
-      name: Type.String(),
-      email: Type.String(),
-      address: Nullable(Type.String()),
-      phone: Nullable(Type.String()),
-    }),
-    items: Type.Optional(
-      Type.Array(
-        Type.Object({
-          mainCode: Type.String(),
-          auxiliaryCode: Nullable(Type.String()),
-          description: Type.String(),
-          quantity: Type.String(),
-          unitPrice: Type.String(),
-          discount: Type.String(),
-          subtotal: Type.String(),
-          additionalDetails: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
-          taxes: Type.Array(MoneyLine),
-        }),
-        { description: '01 and 04' },
-      ),
-    ),
-    totals: Type.Optional(
-      Type.Object({
-        totalWithoutTaxes: Type.String(),
-        totalDiscount: Type.String(),
-        taxTotals: Type.Array(MoneyLine),
-        tip: Type.String(),
-        total: Type.String(),
+export const DocumentDetailSchema = Type.Intersect(
+  [
+    Type.Omit(DocumentSummarySchema, []),
+    Type.Object({
+      environment: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
+      issuerId: Type.String(),
+      number: Type.String({ description: 'estab-ptoEmi-secuencial' }),
+      buyer: Type.Object({
+        idType: Type.String(),
+        id: Type.String(),
+        name: Type.String(),
+        email: Type.String(),
+        address: Nullable(Type.String()),
+        phone: Nullable(Type.String()),
       }),
-    ),
-    payments: Type.Optional(
-      Type.Array(
+      items: Type.Optional(
+        Type.Array(
+          Type.Object({
+            mainCode: Type.String(),
+            auxiliaryCode: Nullable(Type.String()),
+            description: Type.String(),
+            quantity: Type.String(),
+            unitPrice: Type.String(),
+            discount: Type.String(),
+            subtotal: Type.String(),
+            additionalDetails: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
+            taxes: Type.Array(MoneyLine),
+          }),
+          { description: '01 and 04' },
+        ),
+      ),
+      totals: Type.Optional(
         Type.Object({
-          method: Type.String(),
+          totalWithoutTaxes: Type.String(),
+          totalDiscount: Type.String(),
+          taxTotals: Type.Array(MoneyLine),
+          tip: Type.String(),
           total: Type.String(),
-          term: Nullable(Type.String()),
-          termUnit: Nullable(Type.String()),
         }),
       ),
-    ),
-    content: Type.Optional(
-      Type.Object(
-        {},
-        {
-          additionalProperties: true,
-          description:
-            "03, 05, 06, 07: the document's own fields as computed (supplier and items, reasons, carrier and recipients, supporting documents and withholdings)",
-        },
+      payments: Type.Optional(
+        Type.Array(
+          Type.Object({
+            method: Type.String(),
+            total: Type.String(),
+            term: Nullable(Type.String()),
+            termUnit: Nullable(Type.String()),
+          }),
+        ),
       ),
-    ),
-    originalDocument: Nullable(
-      Type.Object({ documentType: Type.String(), number: Type.String(), issueDate: Type.String() }),
-    ),
-    motivo: Nullable(Type.String()),
-    additionalInfo: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
-    voidReason: Nullable(Type.String()),
-    voidedAt: Nullable(IsoDateTime),
-    certFingerprint: Type.String(),
-    signedAt: IsoDateTime,
-    createdAt: IsoDateTime,
-    updatedAt: IsoDateTime,
-  }),
-]);
+      content: Type.Optional(
+        Type.Object(
+          {},
+          {
+            additionalProperties: true,
+            description:
+              "03, 05, 06, 07: the document's own fields as computed (supplier and items, reasons, carrier and recipients, supporting documents and withholdings)",
+          },
+        ),
+      ),
+      originalDocument: Nullable(
+        Type.Object({ documentType: Type.String(), number: Type.String(), issueDate: Type.String() }),
+      ),
+      motivo: Nullable(Type.String()),
+      additionalInfo: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
+      voidReason: Nullable(Type.String()),
+      voidedAt: Nullable(IsoDateTime),
+      certFingerprint: Type.String(),
+      signedAt: IsoDateTime,
+      createdAt: IsoDateTime,
+      updatedAt: IsoDateTime,
+    }),
+  ],
+  { $id: 'Document' },
+);

@@ -43,6 +43,17 @@ export function definitionOf(code: DocumentTypeCode | string): DocumentTypeDefin
 }
 
 /**
+ * Each body as a named schema (`$id` InvoiceBody, CreditNoteBody, …, from its title): the OpenAPI
+ * document lists them as components and the union refers to them, so the discriminator can
+ * select one.
+ */
+function named(schema: TSchema & { title?: string }): TSchema {
+  const words = (schema.title ?? 'Document').replace(/\s*\(\d{2}\)$/, '').split(/\s+/);
+  const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  return { ...schema, $id: `${name}Body` };
+}
+
+/**
  * One schema for every body, validated once by the route: ajv's `discriminator` picks the branch
  * by `documentType` (only that branch is checked and reported), and the `enum` beside it names
  * the issuable types when the value is none of them.
@@ -53,8 +64,11 @@ export const DocumentBodySchema = Type.Unsafe<DocumentBody>({
   description: `Selected by documentType: ${DOCUMENT_TYPES.map((d) => `${d.code} ${d.label ?? d.rootElement}`).join(', ')}.`,
   required: ['documentType'],
   properties: { documentType: { type: 'string', enum: [...ISSUABLE_TYPES] } },
+  // The other members belong to the branch the discriminator selects (a linter that treats an
+  // absent additionalProperties as false would otherwise refuse every real body here).
+  additionalProperties: true,
   discriminator: { propertyName: 'documentType' },
-  oneOf: DOCUMENT_TYPES.map((d) => d.bodySchema as TSchema),
+  oneOf: DOCUMENT_TYPES.map((d) => named(d.bodySchema)),
 });
 
 /**
