@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
+import type { Environment, IssuerScope } from '../shared/scope.js';
 import type { AuthFailureGuard } from './rate-limit/index.js';
 import { csrfMatches, isUnsafeMethod, SESSION_COOKIE } from './session-cookie.js';
 
@@ -17,7 +18,7 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export type Environment = 'sandbox' | 'production';
+export type { Environment } from '../shared/scope.js';
 export type TenantStatus = 'PENDING_VERIFICATION' | 'ACTIVE' | 'SUSPENDED' | 'PAST_DUE';
 
 /** Who is calling: resolved once per request from the Bearer key. */
@@ -82,6 +83,17 @@ export interface AuthPorts {
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHORIZED', 'Missing API key');
   return request.auth;
+}
+
+/** The issuer scope of a document route: tenant, the X-Issuer-Id issuer, the key's environment. */
+export function issuerScopeOf(auth: AuthContext): IssuerScope {
+  if (!auth.issuerId) throw new AppError('BAD_REQUEST', 'The X-Issuer-Id header is required');
+  return { tenantId: auth.tenantId, issuerId: auth.issuerId, environment: auth.environment };
+}
+
+/** requireAuth + issuerScopeOf: what a document route hands its service. */
+export function requireIssuerScope(request: FastifyRequest): IssuerScope {
+  return issuerScopeOf(requireAuth(request));
 }
 
 const BEARER_RE = /^Bearer\s+(\S+)\s*$/i;

@@ -5,14 +5,9 @@ import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Executor } from '../../db/pool.js';
 import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
+import type { IssuerScope as DocumentScope } from '../../shared/scope.js';
 import { documentTypeName } from '../delivery/delivery.templates.js';
-import {
-  type DocumentScope,
-  type ListFilters,
-  listOrder,
-  listWhere,
-} from '../documents/documents.repository.js';
-import { documents } from '../documents/documents.tables.js';
+import { documents, type ListFilters, listOrder, listWhere } from '../documents/index.js';
 
 /**
  * The CSV export's format (docs/links-and-exports.md): UTF-8 with a byte order mark and `;` between

@@ -1,12 +1,15 @@
 import type { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
-import { type RouteAuth, requireAuth } from '../../http/auth.js';
+import { type RouteAuth, requireIssuerScope } from '../../http/auth.js';
 import { authProblems, IsoDateTime, Nullable, Ok, StringEnum, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { IssuerHeader, readAuth, tags } from '../documents/documents.routes.js';
-import { ListQuery } from '../documents/documents.schemas.js';
-import { scopeOf } from '../documents/documents.service.js';
-import { checkListFilters } from '../documents/list-filters.js';
+import {
+  checkListFilters,
+  IssuerHeader,
+  ListQuery,
+  readAuth,
+  documentTags as tags,
+} from '../documents/index.js';
 import { EXPORT_MAX_DAYS, type ExportsService } from './exports.service.js';
 
 /** An export reads documents and changes none: documents:read, open to a suspended account too. */
@@ -54,7 +57,7 @@ export function registerExportRoutes(app: App, exports: ExportsService): void {
     handler: async (request, reply) => {
       const { format: _format, ...query } = request.query;
       const filters = checkListFilters(query);
-      const csv = await exports.csv(scopeOf(requireAuth(request)), filters);
+      const csv = await exports.csv(requireIssuerScope(request), filters);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="comprobantes.csv"')
@@ -78,7 +81,7 @@ export function registerExportRoutes(app: App, exports: ExportsService): void {
     },
     config: { auth: exportAuth },
     handler: async (request, reply) => {
-      const view = await exports.createZip(scopeOf(requireAuth(request)), request.body);
+      const view = await exports.createZip(requireIssuerScope(request), request.body);
       return reply.code(202).send({ ok: true as const, export: view });
     },
   });
@@ -95,7 +98,7 @@ export function registerExportRoutes(app: App, exports: ExportsService): void {
     config: { auth: exportAuth },
     handler: async (request) => ({
       ok: true as const,
-      export: await exports.get(scopeOf(requireAuth(request)), request.params.id),
+      export: await exports.get(requireIssuerScope(request), request.params.id),
     }),
   });
 
@@ -115,7 +118,7 @@ export function registerExportRoutes(app: App, exports: ExportsService): void {
     },
     config: { auth: exportAuth },
     handler: async (request, reply) => {
-      const file = await exports.download(scopeOf(requireAuth(request)), request.params.id);
+      const file = await exports.download(requireIssuerScope(request), request.params.id);
       return reply
         .type('application/zip')
         .header('Content-Length', String(file.size))

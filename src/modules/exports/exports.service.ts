@@ -11,10 +11,9 @@ import { enqueue } from '../../jobs/queue.js';
 import { type Clock, isoToDdMmYyyy } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
+import type { IssuerScope as DocumentScope } from '../../shared/scope.js';
 import type { DeliveryService } from '../delivery/delivery.service.js';
-import type { DocumentScope, ListFilters } from '../documents/documents.repository.js';
-import { documents } from '../documents/documents.tables.js';
-import { checkedIsoDate } from '../documents/list-filters.js';
+import { checkedIsoDate, documents, type ListFilters } from '../documents/index.js';
 import { streamDocumentsCsv } from './csv-export.js';
 import { documentExports, type ExportKind, type ExportRow } from './exports.tables.js';
 

@@ -1,10 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { requireAuth } from '../../http/auth.js';
+import { requireIssuerScope } from '../../http/auth.js';
 import { authProblems, Ok, problems } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { IssuerHeader, tags, writeAuth } from '../documents/documents.routes.js';
-import { AccessKeyParams } from '../documents/documents.schemas.js';
-import { scopeOf } from '../documents/documents.service.js';
+import { AccessKeyParams, IssuerHeader, documentTags as tags, writeAuth } from '../documents/index.js';
 import { renderSharePage } from './share-page.js';
 import {
   SHARE_DEFAULT_SECONDS,
@@ -44,11 +42,7 @@ export function registerSharingRoutes(app: App, sharing: SharingService): void {
     config: { auth: writeAuth },
     handler: async (request, reply) => {
       const body = request.body as { expiresIn?: number };
-      const link = await sharing.share(
-        scopeOf(requireAuth(request)),
-        request.params.accessKey,
-        body.expiresIn,
-      );
+      const link = await sharing.share(requireIssuerScope(request), request.params.accessKey, body.expiresIn);
       return reply.code(201).send({ ok: true as const, ...link });
     },
   });
@@ -67,7 +61,7 @@ export function registerSharingRoutes(app: App, sharing: SharingService): void {
     config: { auth: writeAuth },
     handler: async (request) => ({
       ok: true as const,
-      revoked: await sharing.revoke(scopeOf(requireAuth(request)), request.params.accessKey),
+      revoked: await sharing.revoke(requireIssuerScope(request), request.params.accessKey),
     }),
   });
 

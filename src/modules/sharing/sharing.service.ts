@@ -3,11 +3,16 @@ import { type Executor, withTransaction } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
 import { notFound, validationError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
+import type { IssuerScope as DocumentScope } from '../../shared/scope.js';
 import { randomBase62, sha256Hex } from '../../shared/secrets.js';
 import type { DeliveryService } from '../delivery/delivery.service.js';
-import { documentNumber } from '../documents/document-model.js';
-import { type DocumentScope, findByAccessKey } from '../documents/documents.repository.js';
-import { type DocumentRow, documents } from '../documents/documents.tables.js';
+import {
+  type DocumentRow,
+  documentNumber,
+  documents,
+  findByAccessKey,
+  toSummary,
+} from '../documents/index.js';
 import { documentShares } from './sharing.tables.js';
 
 /** Seconds a link lives unless `expiresIn` says otherwise: a week. */
@@ -103,7 +108,7 @@ export function createSharingService(deps: {
         number: documentNumber(m),
         issueDate: m.issueDate,
         buyerName: doc.buyerName,
-        total: m.totals.total,
+        total: toSummary(doc).total,
         status: doc.status,
         accessKey: doc.accessKey,
       };
