@@ -27,6 +27,7 @@ import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
 import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { registerDocumentExtrasRoutes } from './modules/documents/documents.extras.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
+import { registerDryRunRoute } from './modules/documents/index.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/keys.routes.js';
@@ -161,6 +162,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerIssuerRoutes(app, deps.issuers);
   registerCatalogRoutes(app);
   registerDocumentRoutes(app, deps.documents);
+  registerDryRunRoute(app, deps.dryRun);
   registerDeliveryRoutes(app, deps.delivery);
   registerNotificationRoutes(app, deps.notifications.api);
   registerWebhookRoutes(app, deps.webhooks);

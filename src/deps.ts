@@ -16,7 +16,12 @@ import { BILLING_CRONTAB, createBillingModule, subscriptionQuotaPeriod } from '.
 import { registerDocumentEmailHooks } from './modules/delivery/delivery.hooks.js';
 import { createDeliveryService } from './modules/delivery/delivery.service.js';
 import { createDocumentExtrasService } from './modules/documents/documents.extras.service.js';
-import { type AfterCreateHook, createDocumentsService, toSummary } from './modules/documents/index.js';
+import {
+  type AfterCreateHook,
+  createDocumentDryRun,
+  createDocumentsService,
+  toSummary,
+} from './modules/documents/index.js';
 import { createQuota, type QuotaHooks } from './modules/documents/quota.js';
 import { createExportJobs } from './modules/exports/exports.jobs.js';
 import { createExportsService } from './modules/exports/exports.service.js';
@@ -125,6 +130,7 @@ export function createDeps(input: {
     delivery,
     dataDir: config.dataDir,
   });
+  const dryRun = createDocumentDryRun({ db, clock });
   const sharing = createSharingService({ db, clock, delivery, publicBaseUrl: config.publicBaseUrl });
 
   // The tax authority's two SOAP services per environment: sandbox tenants go to its test
@@ -260,6 +266,7 @@ export function createDeps(input: {
     documentExtras,
     sharing,
     exports,
+    dryRun,
     sri,
     submission,
     submissionHooks,

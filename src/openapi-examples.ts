@@ -4,6 +4,8 @@ import {
   DOCUMENT_DETAIL_EXAMPLE,
   DOCUMENT_EXAMPLES,
   DOCUMENT_LIST_EXAMPLE,
+  DRY_RUN_REQUEST_EXAMPLE,
+  DRY_RUN_RESPONSE_EXAMPLE,
 } from './modules/documents/documents.examples.js';
 
 /**
@@ -50,6 +52,15 @@ const VALIDATION_PROBLEM = {
 };
 
 export const OPENAPI_EXAMPLES: Record<string, OperationExamples> = {
+  validateDocument: {
+    request: one('An invoice without its tax figures: the service states them', DRY_RUN_REQUEST_EXAMPLE),
+    responses: {
+      200: one(
+        'Not valid as it is: the four figures to send, the computed invoice',
+        DRY_RUN_RESPONSE_EXAMPLE,
+      ),
+    },
+  },
   createDocumentShareLink: {
     request: one('A link for the buyer, valid a week', { expiresIn: 604800 }),
     responses: {

@@ -41,7 +41,8 @@ export function problemFor(
     instance: request.url.split('?')[0] ?? request.url,
     ...(extra ?? {}),
   };
-  if (errors) doc.errors = errors;
+  // `expected` is the dry run's (FieldError): a problem document names the path and the message.
+  if (errors) doc.errors = errors.map(({ path, message }) => ({ path, message }));
   return doc;
 }
 

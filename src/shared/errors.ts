@@ -64,6 +64,11 @@ export interface FieldError {
   /** JSON pointer-ish path of the offending field, e.g. `/items/0/quantity` or `body.email`. */
   path: string;
   message: string;
+  /**
+   * The value the service computed, when the field states one it must equal (a tax base, a tax
+   * value, the payments' total). The dry run reads it; problem documents leave it out.
+   */
+  expected?: string;
 }
 
 export class AppError extends Error {

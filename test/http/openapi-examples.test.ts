@@ -230,6 +230,15 @@ describe('request examples, posted as they are', () => {
       params: { accessKey: invoice.document.accessKey },
     });
     await post('createDocumentExport', { headers: docHeaders });
+    const dryRun = await post('validateDocument', { headers: docHeaders });
+    expect(dryRun.valid).toBe(false);
+    expect(dryRun.errors.map((e: { expected: string }) => e.expected)).toEqual([
+      '90.00',
+      '13.50',
+      '20.00',
+      '0.00',
+    ]);
+    expect(dryRun.document.totals.total).toBe('123.50');
 
     // Issuers.
     await post('setIssuerDocumentTypes', { headers: key, params: { id: issuerId } });

@@ -753,6 +753,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dry run: what creating this document would do, without creating it
+         * @description Takes any body of POST /v1/documents and answers 200 whatever is wrong with it: `valid`, every problem at once in `errors` (the schema's, the type's rules, the issuer's: type not enabled, issuing paused), and the computed document (lines, tax groups, totals). No sequential is allocated, nothing is signed or stored, the quota is not touched. `taxableBase` and `taxAmount` may be left out: each is then an error carrying the computed value in `expected`, as is every stated figure that differs from the computed one (and a single payment's total), and `correctedBody` is the body to send. Scope documents:write, as creation.
+         *
+         *     Scope: `documents:write`.
+         */
+        post: operations["validateDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents/{accessKey}/ride": {
         parameters: {
             query?: never;
@@ -6281,6 +6303,120 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                         document: components["schemas"]["Document"];
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    validateDocument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the issuer (branch + issue point) */
+                "x-issuer-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Any body of POST /v1/documents (createDocument shows each type); taxableBase and taxAmount may be left out. Whatever it holds, the answer is 200 with its problems. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 01, 03, 04, 05, 06 or 07 */
+                    documentType: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Dry run: what creating this document would do, without creating it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @description true when POST /v1/documents would accept this body as it is */
+                        valid: boolean;
+                        /** @description every problem found, all at once */
+                        errors: {
+                            /** @description VALIDATION_FAILED, DOCUMENT_TYPE_NOT_ENABLED or ISSUER_ISSUING_PAUSED */
+                            code: string;
+                            /** @description the field, as in problem documents (empty for an issuer rule) */
+                            path: string;
+                            message: string;
+                            /** @description the value the service computed for this stated figure */
+                            expected?: string;
+                        }[];
+                        /** @description The computed document of the body's type, as the detail of a created document would carry it (01 and 04: buyer, items with their taxes, totals with taxTotals, payments), without access key or sequential. Absent when a problem other than a stated figure or an issuer rule prevents computing it. */
+                        document?: {
+                            documentType: string;
+                            /** @description DD/MM/YYYY */
+                            issueDate: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description The body with every stated figure set to the computed one: what to send to POST /v1/documents */
+                        correctedBody?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };

@@ -181,3 +181,48 @@ export const DOCUMENT_DETAIL_EXAMPLE = {
     updatedAt: '2026-11-24T15:04:02.000Z',
   },
 };
+
+const invoiceExample = DOCUMENT_EXAMPLES['01']!.value as {
+  items: { taxes: Record<string, string>[] }[];
+  payments: unknown[];
+};
+
+/** POST /v1/documents/validate: the invoice above with its tax figures left out, for the service to state. */
+export const DRY_RUN_REQUEST_EXAMPLE = {
+  ...invoiceExample,
+  items: invoiceExample.items.map((item) => ({
+    ...item,
+    taxes: item.taxes.map(({ taxableBase: _b, taxAmount: _a, ...tax }) => tax),
+  })),
+};
+
+const detail = DOCUMENT_DETAIL_EXAMPLE.document;
+const figure = (path: string, expected: string) => ({
+  code: 'VALIDATION_FAILED',
+  path,
+  message: `is required; the computed value is ${expected}`,
+  expected,
+});
+
+/** Its answer: every figure to send, the computed document, and the body to send. */
+export const DRY_RUN_RESPONSE_EXAMPLE = {
+  ok: true,
+  valid: false,
+  errors: [
+    figure('items[0].taxes[0].taxableBase', '90.00'),
+    figure('items[0].taxes[0].taxAmount', '13.50'),
+    figure('items[1].taxes[0].taxableBase', '20.00'),
+    figure('items[1].taxes[0].taxAmount', '0.00'),
+  ],
+  document: {
+    documentType: '01',
+    issueDate: detail.issueDate,
+    buyer: detail.buyer,
+    items: detail.items,
+    totals: detail.totals,
+    payments: detail.payments,
+    creditNote: null,
+    additionalInfo: detail.additionalInfo,
+  },
+  correctedBody: invoiceExample,
+};

@@ -10,8 +10,9 @@ import { illegalCharIndex } from '../../shared/text.js';
 export class FieldErrors {
   readonly errors: FieldError[] = [];
 
-  add(path: string, message: string): void {
-    this.errors.push({ path, message });
+  /** `expected`: the computed value a stated figure must equal (the dry run corrects with it). */
+  add(path: string, message: string, expected?: string): void {
+    this.errors.push(expected === undefined ? { path, message } : { path, message, expected });
   }
 
   throwIfAny(): void {

@@ -35,6 +35,8 @@ export {
   type DocumentsService,
 } from './documents.service.js';
 export { type DocumentRow, type DocumentStatus, documents } from './documents.tables.js';
+export { createDocumentDryRun, type DocumentDryRun } from './dry-run.js';
+export { registerDryRunRoute } from './dry-run.routes.js';
 export { checkedIsoDate, checkListFilters } from './list-filters.js';
 export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideViewOf } from './pipeline.js';
 export type { InvoiceInput } from './types/invoice/schema.js';

@@ -144,5 +144,5 @@ function checkTaxRates(
 
 function compareStated(errs: FieldErrors, path: string, stated: string, expected: string): void {
   const given = requiredDecimal(errs, path, stated, { maxDecimals: 2 });
-  if (given && !given.value.equals(expected)) errs.add(path, `expected ${expected}, got ${stated}`);
+  if (given && !given.value.equals(expected)) errs.add(path, `expected ${expected}, got ${stated}`, expected);
 }

@@ -105,7 +105,11 @@ function checkTotal(errs: FieldErrors, input: DocumentInput, total: Dec, payment
   if (input.documentType === '01' && payments) {
     const paid = sum(payments.map((p) => dec(p.total)));
     if (!paid.equals(total)) {
-      errs.add('payments', `payments add up to ${fixed(paid)} but the invoice total is ${fixed(total)}`);
+      errs.add(
+        'payments',
+        `payments add up to ${fixed(paid)} but the invoice total is ${fixed(total)}`,
+        fixed(total),
+      );
     }
   }
 }

@@ -128,7 +128,7 @@ export function checkPayments(
   if (total !== null) {
     const paid = sum(out.map((p) => dec(p.total)));
     if (!paid.equals(total)) {
-      errs.add(path, `payments add up to ${fixed(paid)} but the total is ${fixed(total)}`);
+      errs.add(path, `payments add up to ${fixed(paid)} but the total is ${fixed(total)}`, fixed(total));
       return null;
     }
   }
@@ -140,7 +140,7 @@ export function compareStated(errs: FieldErrors, path: string, stated: unknown, 
   const given = requiredDecimal(errs, path, stated, { maxDecimals: 2 });
   if (!given) return false;
   if (!given.value.equals(expected)) {
-    errs.add(path, `expected ${fixed(expected)}, got ${String(stated)}`);
+    errs.add(path, `expected ${fixed(expected)}, got ${String(stated)}`, fixed(expected));
     return false;
   }
   return true;

@@ -1,0 +1,190 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/pool.js';
+import { issuers } from '../../db/tables.js';
+import { fieldPath, toFieldErrors, validatorCompiler } from '../../http/validation.js';
+import { type Clock, ecuadorDate } from '../../shared/clock.js';
+import { AppError, type FieldError, notFound } from '../../shared/errors.js';
+import type { IssuerScope } from '../../shared/scope.js';
+import { assertIssuable, computeContent, issuerSnapshot } from './pipeline.js';
+import { DocumentBodySchema, definitionOf } from './types/registry.js';
+
+/** One problem the dry run found: a field error (VALIDATION_FAILED) or an issuer rule. */
+export interface DryRunError {
+  code: string;
+  path: string;
+  message: string;
+  /** The value the service computed for a stated figure: send this one. */
+  expected?: string;
+}
+
+/** Stated figures a client may leave out of a dry run to be told them (creation requires them). */
+const FILLABLE = new Set(['taxableBase', 'taxAmount']);
+const PLACEHOLDER = '0.00';
+/** Corrections feed the next pass; a figure derived from corrected ones needs at most a few. */
+const MAX_PASSES = 4;
+
+const validateBody = validatorCompiler({
+  schema: DocumentBodySchema,
+  httpPart: 'body',
+  method: 'POST',
+  url: '/v1/documents/validate',
+}) as ((data: unknown) => boolean) & { errors?: Parameters<typeof toFieldErrors>[0] };
+
+type Json = Record<string, unknown>;
+
+/** `items[0].taxes[1].taxAmount` -> ['items', 0, 'taxes', 1, 'taxAmount']. */
+function segments(path: string): (string | number)[] {
+  return path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter(Boolean)
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** Sets an existing leaf of the body; false when the path does not name one. */
+function setAt(body: unknown, path: string, value: string): boolean {
+  const segs = segments(path);
+  let node = body as Json | unknown[];
+  for (const seg of segs.slice(0, -1)) {
+    const next = (node as Record<string | number, unknown>)[seg];
+    if (!next || typeof next !== 'object') return false;
+    node = next as Json;
+  }
+  const last = segs.at(-1);
+  if (last === undefined || !(last in (node as object))) return false;
+  (node as Record<string | number, unknown>)[last] = value;
+  return true;
+}
+
+/**
+ * Where an error's `expected` goes: its own path, or, for the payments' total, the one payment
+ * (with several payments the split is the client's to make).
+ */
+function correctionPath(body: unknown, error: FieldError): string | null {
+  if (error.expected === undefined) return null;
+  const payments = (body as { payments?: unknown[] }).payments;
+  if (error.path === 'payments')
+    return Array.isArray(payments) && payments.length === 1 ? 'payments[0].total' : null;
+  return error.path;
+}
+
+/** JSON pointer (`/items/0/taxes/1`) of an ajv error -> the object it names, or undefined. */
+function objectAt(body: unknown, pointer: string): Json | undefined {
+  let node = body as Json | undefined;
+  for (const seg of pointer.split('/').filter(Boolean)) {
+    node = node && typeof node === 'object' ? (node[seg] as Json | undefined) : undefined;
+  }
+  return node && typeof node === 'object' ? node : undefined;
+}
+
+/** Schema check with every error; omitted stated figures are filled with a placeholder first. */
+function checkSchema(body: unknown): { errors: FieldError[]; filled: Set<string> } {
+  const filled = new Set<string>();
+  for (let round = 0; round < 2; round++) {
+    if (validateBody(body)) return { errors: [], filled };
+    let changed = false;
+    for (const e of validateBody.errors ?? []) {
+      const missing = (e.params as { missingProperty?: string }).missingProperty;
+      if (e.keyword !== 'required' || !missing || !FILLABLE.has(missing)) continue;
+      const parent = objectAt(body, e.instancePath);
+      if (!parent) continue;
+      parent[missing] = PLACEHOLDER;
+      filled.add(fieldPath('body', `${e.instancePath}/${missing}`));
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  return { errors: toFieldErrors(validateBody.errors, 'body'), filled };
+}
+
+export function createDocumentDryRun(deps: { db: Executor; clock: Clock }) {
+  const { db, clock } = deps;
+
+  return {
+    /**
+     * POST /v1/documents/validate: what POST /v1/documents would do with this body, without a
+     * sequential, a signature or a row: every problem at once, and the computed document whenever
+     * the only problems are figures the service can state itself (tax bases and values, a single
+     * payment's total) or issuer rules.
+     */
+    async validate(scope: IssuerScope, raw: unknown) {
+      const [issuer] = await db
+        .select()
+        .from(issuers)
+        .where(
+          and(eq(issuers.id, scope.issuerId), eq(issuers.tenantId, scope.tenantId), eq(issuers.active, true)),
+        );
+      if (!issuer) throw notFound('Issuer');
+      const body = structuredClone(raw) as Json;
+      const errors: DryRunError[] = [];
+
+      const schema = checkSchema(body);
+      const type = typeof body?.documentType === 'string' ? body.documentType : null;
+      try {
+        assertIssuable(issuer, schema.errors.some((e) => e.path === 'documentType') ? null : type);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        errors.push({
+          code: e.code,
+          path: e.code === 'DOCUMENT_TYPE_NOT_ENABLED' ? 'documentType' : '',
+          message: e.message,
+        });
+      }
+      if (schema.errors.length > 0 || !type) {
+        errors.push(
+          ...schema.errors.map((e) => ({ code: 'VALIDATION_FAILED', path: e.path, message: e.message })),
+        );
+        return { valid: false, errors };
+      }
+
+      const def = definitionOf(type);
+      const ctx = {
+        today: ecuadorDate(clock.now()),
+        environment: scope.environment,
+        issuer: issuerSnapshot(issuer),
+      };
+      const reported = new Set<string>();
+      const report = (e: FieldError) => {
+        const key = `${e.path}|${e.message}`;
+        if (reported.has(key)) return;
+        reported.add(key);
+        errors.push({
+          code: 'VALIDATION_FAILED',
+          path: e.path,
+          message: schema.filled.has(e.path) ? `is required; the computed value is ${e.expected}` : e.message,
+          ...(e.expected !== undefined ? { expected: e.expected } : {}),
+        });
+      };
+      // Omitted figures whose computed value happened to be the placeholder raise no error: still missing.
+      let content: (Json & { issueDate: string }) | null = null;
+      for (let pass = 0; pass < MAX_PASSES && content === null; pass++) {
+        try {
+          content = computeContent(def, body, ctx) as Json & { issueDate: string };
+        } catch (e) {
+          if (!(e instanceof AppError) || e.code !== 'VALIDATION_FAILED' || !e.errors) throw e;
+          for (const f of e.errors) report(f);
+          const fixes = e.errors.map((f) => [f, correctionPath(body, f)] as const);
+          if (fixes.some(([, p]) => p === null)) break;
+          if (!fixes.every(([f, p]) => setAt(body, p!, f.expected!))) break;
+        }
+      }
+      for (const path of schema.filled) {
+        if (![...reported].some((k) => k.startsWith(`${path}|`))) {
+          errors.push({
+            code: 'VALIDATION_FAILED',
+            path,
+            message: `is required; the computed value is ${PLACEHOLDER}`,
+            expected: PLACEHOLDER,
+          });
+        }
+      }
+      return {
+        valid: errors.length === 0,
+        errors,
+        ...(content ? { document: { documentType: type, ...content }, correctedBody: body } : {}),
+      };
+    },
+  };
+}
+
+export type DocumentDryRun = ReturnType<typeof createDocumentDryRun>;
