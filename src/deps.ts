@@ -3,7 +3,6 @@ import { createFileMailer, createSmtpMailer, type Mailer } from './adapters/mail
 import { createSriClient } from './adapters/sri/index.js';
 import type { Config } from './config/config.js';
 import type { Database, Executor } from './db/pool.js';
-import { createRateLimits } from './http/rate-limit/index.js';
 import type { JobDefinition } from './jobs/queue.js';
 import {
   createJobRunner,
@@ -21,9 +20,8 @@ import { createQuota, type QuotaHooks } from './modules/documents/quota.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
 import { issuerOwnerLookup } from './modules/issuers/issuer-store.js';
 import type { CertificateRenewedHook } from './modules/issuers/issuers.service.js';
-import { createKeysService } from './modules/keys/keys.service.js';
-import { UsageRecorder } from './modules/keys/usage-recorder.js';
-import { createOutboxHooks, createSendEmailJob } from './modules/mail/outbox.js';
+import { createKeysService, UsageRecorder } from './modules/keys/index.js';
+import { createOutboxHooks, createSendEmailJob } from './modules/mail/index.js';
 import {
   CERT_EXPIRY_JOB,
   createNotificationsService,
@@ -31,10 +29,14 @@ import {
 } from './modules/notifications/index.js';
 import { createSessionsService } from './modules/sessions/sessions.service.js';
 import { createSubmissionHooks, createSubmissionModule } from './modules/submission/index.js';
-import { createRegistrationLimiter } from './modules/tenants/registration-limit.js';
-import { createTenantsService, defaultTenantPorts } from './modules/tenants/tenants.service.js';
-import { registerVerificationEmailHooks } from './modules/tenants/verification-hooks.js';
+import {
+  createRegistrationLimiter,
+  createTenantsService,
+  defaultTenantPorts,
+  registerVerificationEmailHooks,
+} from './modules/tenants/index.js';
 import { createWebhooksModule } from './modules/webhooks/index.js';
+import { createRateLimits } from './rate-limit/index.js';
 import type { Clock } from './shared/clock.js';
 import { SecretBox } from './shared/secrets.js';
 

@@ -1,43 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthFailureGuard } from '../rate-limit/index.js';
+import type { AuthContext, Scope } from '../shared/auth-context.js';
 import { AppError, type ErrorCode } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import type { AuthFailureGuard } from './rate-limit/index.js';
 import { csrfMatches, isUnsafeMethod, SESSION_COOKIE } from './session-cookie.js';
 
-export const SCOPES = [
-  'documents:write',
-  'documents:read',
-  'issuers:read',
-  'issuers:write',
-  'keys:manage',
-  'billing:manage',
-  'webhooks:manage',
-  'tenant:manage',
-  'tenant:promote',
-] as const;
-export type Scope = (typeof SCOPES)[number];
-
-export type Environment = 'sandbox' | 'production';
-export type TenantStatus = 'PENDING_VERIFICATION' | 'ACTIVE' | 'SUSPENDED' | 'PAST_DUE';
-
-/** Who is calling: resolved once per request from the Bearer key. */
-export interface AuthContext {
-  keyId: string;
-  scopes: Scope[];
-  environment: Environment;
-  internal: boolean;
-  tenantId: string;
-  tenantStatus: TenantStatus;
-  /** false = promoted to production. */
-  sandbox: boolean;
-  emailVerified: boolean;
-  language: 'es' | 'en';
-  tier: string;
-  /** The tenant's current environment (interface.md: the key must match it on document routes). */
-  tenantEnvironment: Environment;
-  /** Set when the route reads X-Issuer-Id and the header named an issuer of this tenant. */
-  issuerId: string | null;
-}
+export type { AuthContext, Environment, Scope, TenantStatus } from '../shared/auth-context.js';
+export { SCOPES } from '../shared/auth-context.js';
 
 /**
  * What a route needs from its caller, declared next to its schema:

@@ -1,4 +1,3 @@
-import { type DocumentModel, documentNumber } from '../../modules/documents/document-model.js';
 import { type LinearBarcode, placeBars, QUIET_ZONE_MODULES } from './barcode.js';
 import { textWidth, toWinAnsi } from './fonts.js';
 import type { Labels } from './labels.js';
@@ -15,6 +14,7 @@ import {
   SIZES,
 } from './layout.js';
 import type { PreparedLogo } from './logo.js';
+import { documentNumber, type RideDocument } from './model.js';
 import { LINE_HEIGHT, type Line } from './text-layout.js';
 
 export interface AuthorizationView {
@@ -36,7 +36,7 @@ const MAX_MODULE = 0.9;
  * access key as a Code 128 barcode. Both boxes end on the same line.
  */
 export function headerBlock(
-  model: DocumentModel,
+  model: RideDocument,
   labels: Labels,
   auth: AuthorizationView,
   logo: PreparedLogo | null,
@@ -156,7 +156,7 @@ export function headerBlock(
 }
 
 /** Header of pages 2..n: issuer name left, document type and number right, a rule below. */
-export function continuationHeader(model: DocumentModel, labels: Labels): Block {
+export function continuationHeader(model: RideDocument, labels: Labels): Block {
   const docType = model.documentType === '01' ? labels.invoice : labels.creditNote;
   const right = `${docType} ${labels.numberPrefix} ${documentNumber(model)}`;
   const size = 9;

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { tenants } from '../../db/tables.js';
-import type { AuthContext } from '../../http/auth.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';

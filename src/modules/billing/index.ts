@@ -9,7 +9,7 @@ import type { Executor } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
 import type { DocumentsService } from '../documents/documents.service.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { TenantsService } from '../tenants/tenants.service.js';
+import type { TenantsService } from '../tenants/index.js';
 import { createBillingJobs } from './billing.jobs.js';
 import { createBillingNotifications } from './billing-notifications.js';
 import { createPaymentsService } from './payments.service.js';

@@ -3,13 +3,13 @@ import { type Executor, withTransaction } from '../../db/pool.js';
 import { ecuadorStartOfDay } from '../../shared/clock.js';
 import { D } from '../../shared/money.js';
 import { ecuadorDaysUntil } from '../notifications/index.js';
-import { recordTenantEvent } from '../tenants/tenant-events.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
+import { setTenantTier } from '../tenants/index.js';
 import { DAY_MS, GRACE_DAYS, PAST_DUE_WARNING_DAYS, RENEWAL_NOTICE_DAYS } from './billing.constants.js';
 import {
   insertPayment,
   lockSubscription,
   lockTenant,
-  setTenantTier,
   type TenantRow,
   unsettledPayments,
   updateSubscription,

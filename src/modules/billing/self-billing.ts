@@ -7,7 +7,7 @@ import type { AuthContext } from '../../http/auth.js';
 import { defineJob, enqueue } from '../../jobs/queue.js';
 import type { DocumentsService } from '../documents/documents.service.js';
 import { type DocumentRow, documents } from '../documents/documents.tables.js';
-import { recordTenantEvent } from '../tenants/tenant-events.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
 import { type PaymentRow, payments, subscriptions } from './billing.tables.js';
 
 export const SELF_INVOICE_JOB = 'billing:self-invoice';

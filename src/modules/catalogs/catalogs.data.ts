@@ -27,21 +27,8 @@ export const ID_TYPES = [
   { code: '08', description: 'Identificación del exterior' },
 ] as const;
 
-export const PAYMENT_METHODS = [
-  { code: '01', description: 'SIN UTILIZACIÓN DEL SISTEMA FINANCIERO' },
-  { code: '15', description: 'COMPENSACIÓN DE DEUDAS' },
-  { code: '16', description: 'TARJETA DE DÉBITO' },
-  { code: '17', description: 'DINERO ELECTRÓNICO' },
-  { code: '18', description: 'TARJETA PREPAGO' },
-  { code: '19', description: 'TARJETA DE CRÉDITO' },
-  { code: '20', description: 'OTROS CON UTILIZACIÓN DEL SISTEMA FINANCIERO' },
-  { code: '21', description: 'ENDOSO DE TÍTULOS' },
-] as const;
-
-export const TERM_UNITS = [
-  { code: 'dias', description: 'Días' },
-  { code: 'meses', description: 'Meses' },
-] as const;
+// The payment methods (tabla 24) and term units live in shared/ because the RIDE adapter prints them.
+export { PAYMENT_METHODS, TERM_UNITS } from '../../shared/sri-codes.js';
 
 export const TAX_TYPES = [
   { code: '2', description: 'IVA' },

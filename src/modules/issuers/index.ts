@@ -6,7 +6,17 @@
  * sign with `signingKeys.get(issuerRow)` (deps.signingKeys), which refuses a certificate that
  * has expired since upload with CERTIFICATE_EXPIRED.
  */
-export { type IssuerRow, type IssuerView, issuerOwnerLookup, toIssuerView } from './issuer-store.js';
+export {
+  activeIssuersOf,
+  createFirstIssuer,
+  type FirstIssuerInput,
+  firstIssuerName,
+  type IssuerRow,
+  type IssuerView,
+  issuerOwnerLookup,
+  toIssuerSummary,
+  toIssuerView,
+} from './issuer-store.js';
 export { registerIssuerRoutes } from './issuers.routes.js';
 export { createIssuersService, type IssuersService } from './issuers.service.js';
 export { allocateSequential, MAX_SEQUENTIAL, type SequentialEnvironment } from './sequentials.js';

@@ -4,7 +4,7 @@ import { CERT_MAX_BYTES, LOGO_MAX_BYTES } from '../../http/forms.js';
 import { readMultipart } from '../../http/multipart.js';
 import { authProblems, OkResponse, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { parseCertificateForm, parseCreateIssuerForm, parseLogoForm } from './issuer-form.js';
+import { parseCertificateForm, parseCreateIssuerForm, parseLogoForm } from './issuer-form.schemas.js';
 import {
   CanIssueBody,
   CanIssueResponse,

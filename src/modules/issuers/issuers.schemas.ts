@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { IsoDateTime, Nullable, Ok, Uuid } from '../../http/schemas.js';
 import { MULTIPART } from '../../http/validation.js';
-import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/catalogs.data.js';
+import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/index.js';
 import { MAX_SEQUENTIAL } from './sequentials.js';
 
 export const IssuableTypeSchema = Type.Union(

@@ -1,12 +1,12 @@
 import { readP12, type SigningCertificate } from '../../adapters/signing/p12.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../http/auth.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, type ErrorCode, validationError } from '../../shared/errors.js';
 import { isUuid, uuidv4 } from '../../shared/ids.js';
 import type { SecretBox } from '../../shared/secrets.js';
-import { recordTenantEvent } from '../tenants/tenant-events.js';
-import type { CreateIssuerInput, Logo, UploadedCertificate } from './issuer-form.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
+import type { CreateIssuerInput, Logo, UploadedCertificate } from './issuer-form.schemas.js';
 import {
   certificateColumns,
   type IssuerRow,

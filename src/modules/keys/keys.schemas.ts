@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { SCOPES } from '../../http/auth.js';
 import { IsoDateTime, Nullable, Ok, Uuid } from '../../http/schemas.js';
+import { SCOPES } from '../../shared/auth-context.js';
 
 export const ScopeSchema = Type.Union(
   SCOPES.map((s) => Type.Literal(s)),

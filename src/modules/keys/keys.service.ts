@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { apiKeys, apiKeyUsageDaily, tenants, tiers } from '../../db/tables.js';
-import { type AuthContext, type Environment, SCOPES, type Scope } from '../../http/auth.js';
+import { type AuthContext, type Environment, SCOPES, type Scope } from '../../shared/auth-context.js';
 import { type Clock, ecuadorIsoDate } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { uuidv4 } from '../../shared/ids.js';
@@ -66,6 +66,29 @@ export async function insertApiKey(
     requestCount: 0,
   });
   return { id, token };
+}
+
+/** Revokes every live key of one environment of an account (account recovery). */
+export async function revokeEnvironmentKeys(
+  tx: Executor,
+  tenantId: string,
+  environment: Environment,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.environment, environment), isNull(apiKeys.revokedAt)),
+    );
+}
+
+/** Revokes a web-app session key (sign-out); ordinary keys are left alone. */
+export async function revokeSessionKey(db: Executor, keyId: string, now: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.internal, true), isNull(apiKeys.revokedAt)));
 }
 
 export const ALL_SCOPES: readonly Scope[] = SCOPES;

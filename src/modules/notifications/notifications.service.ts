@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../http/auth.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { isUuid } from '../../shared/ids.js';

@@ -1,4 +1,4 @@
-import { describeWindow, type SlidingWindowLimiter } from '../../http/rate-limit/index.js';
+import { describeWindow, type SlidingWindowLimiter } from '../../rate-limit/index.js';
 import { AppError } from '../../shared/errors.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { OutboxHooks } from '../mail/outbox.js';
-import { recordTenantEvent } from './tenant-events.js';
+import type { OutboxHooks } from '../mail/index.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
 
 /** The verification email's delivery shows in the tenant's audit log (interface.md, Events). */
 export function registerVerificationEmailHooks(hooks: OutboxHooks): void {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { tenants, tiers } from '../../db/tables.js';
-import type { AuthContext } from '../../http/auth.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../shared/errors.js';
 import { sniffFileType } from '../../shared/files.js';
 import { isUuid } from '../../shared/ids.js';
-import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/catalogs.data.js';
+import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/index.js';
 import { MAX_SEQUENTIAL } from './sequentials.js';
 
 export interface Logo {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Executor } from '../../db/pool.js';
-import type { Clock } from '../../shared/clock.js';
+import type { Executor } from '../db/pool.js';
+import type { Clock } from '../shared/clock.js';
 import { postgresRateLimitStore } from './api-store.js';
 import { createAuthFailureGuard } from './auth-failures.js';
 import { createSlidingWindowLimiter } from './sliding-window.js';
