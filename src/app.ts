@@ -10,7 +10,7 @@ import { registerErrorPages } from './http/error-pages.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerInputLimits } from './http/input-limits.js';
 import { registerOpenApi } from './http/openapi.js';
-import { setProblemDocsUrl } from './http/problem.js';
+import { registerProblemDocsUrl } from './http/problem.js';
 import { ProblemSchema } from './http/schemas.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
@@ -90,7 +90,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  setProblemDocsUrl(`${config.publicBaseUrl}/docs`);
+  registerProblemDocsUrl(app, `${config.publicBaseUrl}/docs`);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(ProblemSchema);
   app.addHook('onRequest', async (request, reply) => {
