@@ -33,6 +33,7 @@ import { registerSessionRoutes } from './modules/sessions/sessions.routes.js';
 import { registerSubmissionRoutes } from './modules/submission/index.js';
 import { registerTenantRoutes } from './modules/tenants/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
+import { OPENAPI_EXAMPLES } from './openapi-examples.js';
 import { describeWindow } from './rate-limit/index.js';
 import { AppError } from './shared/errors.js';
 import { uuidv4 } from './shared/ids.js';
@@ -145,7 +146,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       return err;
     },
   });
-  await registerOpenApi(app as never, config.publicBaseUrl);
+  await registerOpenApi(app as never, { publicBaseUrl: config.publicBaseUrl, examples: OPENAPI_EXAMPLES });
   registerAuth(app as never, deps.authPorts, deps.rateLimits.authFailures);
 
   registerHealthRoutes(app, deps.db);

@@ -216,7 +216,10 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     logLevel: str(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     registrationRateLimit: { max: int(env, 'REGISTRATION_RATE_LIMIT', 5, 1), windowMs: 3_600_000 },
-    apiRateLimit: { max: int(env, 'API_RATE_LIMIT', 1200, 0), windowMs: 60_000 },
+    apiRateLimit: {
+      max: int(env, 'API_RATE_LIMIT', 1200, 0),
+      windowMs: int(env, 'API_RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600) * 1000,
+    },
     authFailureRateLimit: { max: int(env, 'AUTH_FAILURE_RATE_LIMIT', 20, 1), windowMs: 60_000 },
     adminRateLimit: { max: int(env, 'ADMIN_RATE_LIMIT', 300, 1), windowMs: 60_000 },
     verificationTokenTtlHours: int(env, 'VERIFICATION_TOKEN_TTL_HOURS', 24, 1, 24 * 30),

@@ -9,18 +9,20 @@ export function registerHealthRoutes(app: App, db: Executor): void {
   app.get('/healthz', {
     schema: {
       tags: ['Health'],
+      operationId: 'getLiveness',
       summary: 'Liveness: the process answers',
-      response: { 200: Type.Object({ ok: Ok, status: Type.Literal('alive') }) },
+      response: { 200: Type.Object({ ok: Ok, status: Type.Literal('alive') }), ...problems(429) },
     },
     handler: async () => ({ ok: true as const, status: 'alive' as const }),
   });
   app.get('/readyz', {
     schema: {
       tags: ['Health'],
+      operationId: 'getReadiness',
       summary: 'Readiness: the database answers',
       response: {
         200: Type.Object({ ok: Ok, status: Type.Literal('ready'), database: Type.Literal('up') }),
-        ...problems(503),
+        ...problems(429, 503),
       },
     },
     handler: async () => {

@@ -181,10 +181,12 @@ describe('request ids, health and docs', () => {
     });
   });
 
-  it('serves an OpenAPI 3.1 document with version 1.3.1, bearer security and every registered route', async () => {
+  it("serves an OpenAPI 3.1 document with package.json's version, bearer security and every registered route", async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.info.version).toBe('1.3.1');
+    expect(doc.info.version).toBe(
+      (await import('../../package.json', { with: { type: 'json' } })).default.version,
+    );
     for (const path of [
       '/v1/register',
       '/v1/recover',
@@ -199,7 +201,20 @@ describe('request ids, health and docs', () => {
     expect(doc.paths['/v1/keys'].post.responses['402']).toBeDefined();
     const docs = await ctx.app.inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);
-    expect(docs.body).toContain('swagger');
+    expect(docs.headers['content-type']).toContain('text/html');
+    // Offline: every script and stylesheet of the page is ours (relative), none from a CDN.
+    const assets = [...docs.body.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
+    expect(assets).toContain('js/scalar.js');
+    for (const asset of assets) expect(asset).not.toMatch(/^(https?:)?\/\//);
+    const script = await ctx.app.inject({ method: 'GET', url: '/docs/js/scalar.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.body.length).toBeGreaterThan(100_000);
+    const served = (await ctx.app.inject({ method: 'GET', url: '/docs/openapi.json' })).json();
+    expect(served.paths['/v1/documents'].post.operationId).toBe('createDocument');
+    expect(served.info.description).toContain('## Idempotency');
   });
 });
 

@@ -21,6 +21,7 @@ export function registerAdminOpsRoutes(app: App, ops: OperatorServices): void {
     schema: {
       tags,
       security,
+      operationId: 'adminListAgreements',
       summary: 'Every published agreement version, newest first per type',
       response: { 200: Type.Object({ ok: Ok, agreements: Type.Array(TemplateSchema) }), ...errors() },
     },
@@ -31,6 +32,7 @@ export function registerAdminOpsRoutes(app: App, ops: OperatorServices): void {
     schema: {
       tags,
       security,
+      operationId: 'adminPublishAgreement',
       summary: 'Publish a new version of an agreement template',
       description:
         'It becomes the current version of its type at once; tenants see that type (only) as outdated until they accept it. Placeholders {{businessName}}, {{ruc}}, {{email}}, {{date}} are filled per tenant. A version already published: 409 CONFLICT.',
@@ -45,6 +47,7 @@ export function registerAdminOpsRoutes(app: App, ops: OperatorServices): void {
     schema: {
       tags,
       security,
+      operationId: 'adminListPriceChanges',
       summary: 'Announced price changes, newest first',
       response: { 200: Type.Object({ ok: Ok, priceChanges: Type.Array(PriceChangeSchema) }), ...errors() },
     },
@@ -55,6 +58,7 @@ export function registerAdminOpsRoutes(app: App, ops: OperatorServices): void {
     schema: {
       tags,
       security,
+      operationId: 'adminAnnouncePriceChange',
       summary: 'Announce a price change of a paid plan (at least 30 days ahead)',
       description:
         'Tenants with an ACTIVE subscription on that plan and interval get PRICE_CHANGE_ANNOUNCED (mandatory, in-app and email) now, and those who subscribe before the effective date get it from the daily job. Renewals due before effectiveAt keep the current price; the daily job puts the new price in force on that date. One pending announcement per plan and interval (409 CONFLICT).',
@@ -78,6 +82,7 @@ export function registerAdminOpsRoutes(app: App, ops: OperatorServices): void {
     schema: {
       tags,
       security,
+      operationId: 'adminListJobs',
       summary: 'The scheduled jobs that can be run now',
       response: { 200: Type.Object({ ok: Ok, jobs: Type.Array(Type.String()) }), ...errors() },
     },
@@ -88,6 +93,7 @@ export function registerAdminOpsRoutes(app: App, ops: OperatorServices): void {
     schema: {
       tags,
       security,
+      operationId: 'adminRunJob',
       summary: 'Run a scheduled job now, at the service’s current time',
       description:
         'The daily jobs are idempotent: running one again the same day changes nothing more. Unknown name: 404.',

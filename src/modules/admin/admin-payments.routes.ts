@@ -17,6 +17,7 @@ export function registerAdminPaymentRoutes(app: App, ops: OperatorServices): voi
     schema: {
       tags,
       security,
+      operationId: 'adminListPayments',
       summary: 'The payments, REPORTED (awaiting review) first, oldest report first; then newest',
       querystring: PaymentListQuery,
       response: { 200: Type.Object({ ok: Ok, payments: Type.Array(OperatorPayment) }), ...errors() },
@@ -31,6 +32,7 @@ export function registerAdminPaymentRoutes(app: App, ops: OperatorServices): voi
     schema: {
       tags,
       security,
+      operationId: 'adminGetPayment',
       summary: 'One payment with its tenant, subscription status and proofs',
       params: UuidParams,
       response: {
@@ -45,6 +47,7 @@ export function registerAdminPaymentRoutes(app: App, ops: OperatorServices): voi
     schema: {
       tags,
       security,
+      operationId: 'adminGetPaymentProof',
       summary: 'Download a proof',
       params: ProofParams,
       produces: ['application/pdf', 'image/png', 'image/jpeg'],
@@ -63,6 +66,7 @@ export function registerAdminPaymentRoutes(app: App, ops: OperatorServices): voi
     schema: {
       tags,
       security,
+      operationId: 'adminVerifyPayment',
       summary: 'Verify a payment: the plan applies now',
       description:
         'INITIAL: subscription ACTIVE, tier and quota applied, period starts now. TIER_CHANGE: an upgrade applies now; an interval change is scheduled for the period end. RENEWAL: the period is extended. PAYMENT_VERIFIED event, notification and email; the provider’s invoice is queued (PROVIDER_ISSUER_ID). 409 CONFLICT when already VERIFIED/REFUNDED or no longer payable.',
@@ -76,6 +80,7 @@ export function registerAdminPaymentRoutes(app: App, ops: OperatorServices): voi
     schema: {
       tags,
       security,
+      operationId: 'adminRejectPayment',
       summary: 'Reject a payment’s proof with a reason code (the tenant may submit a new proof)',
       params: UuidParams,
       body: RejectBody,
@@ -91,6 +96,7 @@ export function registerAdminPaymentRoutes(app: App, ops: OperatorServices): voi
     schema: {
       tags,
       security,
+      operationId: 'adminRefundPayment',
       summary: 'Refund a verified payment: the tier before it is restored (PAYMENT_REFUNDED)',
       params: UuidParams,
       body: NoteBody,

@@ -19,6 +19,7 @@ export function registerAdminTenantRoutes(app: App, ops: OperatorServices): void
     schema: {
       tags,
       security,
+      operationId: 'adminListTenants',
       summary: 'Search accounts by email, business name or RUC, and status (newest first)',
       querystring: TenantListQuery,
       response: { 200: Type.Object({ ok: Ok, tenants: Type.Array(OperatorTenant) }), ...errors() },
@@ -30,6 +31,7 @@ export function registerAdminTenantRoutes(app: App, ops: OperatorServices): void
     schema: {
       tags,
       security,
+      operationId: 'adminGetTenant',
       summary: 'One account',
       params: UuidParams,
       response: { 200: TenantResponse, ...errors() },
@@ -44,6 +46,7 @@ export function registerAdminTenantRoutes(app: App, ops: OperatorServices): void
     schema: {
       tags,
       security,
+      operationId: 'adminSuspendTenant',
       summary: 'Suspend an account with a reason code',
       description:
         'Status SUSPENDED (the previous one is kept to restore), STATUS_CHANGED {from, to, reasonCode}. While suspended the account can only read (403 ACCOUNT_SUSPENDED on writes). Already suspended: 409 CONFLICT.',
@@ -65,6 +68,7 @@ export function registerAdminTenantRoutes(app: App, ops: OperatorServices): void
     schema: {
       tags,
       security,
+      operationId: 'adminReinstateTenant',
       summary: 'Lift a suspension (the status before it is restored)',
       params: UuidParams,
       body: NoteBody,

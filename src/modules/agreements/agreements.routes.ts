@@ -17,6 +17,7 @@ export function registerAgreementRoutes(app: App, agreements: AgreementsService)
   app.get('/v1/agreements', {
     schema: {
       tags,
+      operationId: 'listAgreementTemplates',
       summary: 'The published agreement templates (current version of each type)',
       response: { 200: PublishedResponse, ...problems(429, 500) },
     },
@@ -26,6 +27,7 @@ export function registerAgreementRoutes(app: App, agreements: AgreementsService)
   app.get('/v1/tenants/agreements', {
     schema: {
       tags,
+      operationId: 'getPendingAgreements',
       summary: 'What the account still has to accept',
       description:
         'Creates any missing PENDING instance of the current templates. `outdated` lists each type whose current version the account has not accepted; a new version of one type only marks that type. Reachable while suspended.',
@@ -41,6 +43,7 @@ export function registerAgreementRoutes(app: App, agreements: AgreementsService)
   app.get('/v1/tenants/agreements/:type', {
     schema: {
       tags,
+      operationId: 'getTenantAgreement',
       summary: 'The account’s personalized agreement of a type (current version), its text and status',
       params: TypeParams,
       response: { 200: InstanceResponse, ...authProblems(404) },
@@ -55,6 +58,7 @@ export function registerAgreementRoutes(app: App, agreements: AgreementsService)
   app.post('/v1/tenants/agreements', {
     schema: {
       tags,
+      operationId: 'acceptAgreements',
       summary: 'Accept the current agreements (web app only)',
       description:
         'Records one acceptance per currently published type (TERMS, PRIVACY, DPA) with the request’s IP address, user agent, version and the SHA-256 of the exact text. `termsVersion` must be the published TERMS version (400 VERSION_MISMATCH otherwise: re-read and ask again). Internal (web-app session) keys only: 403 INTERNAL_SERVICE_ONLY for API keys. A suspended account gets 403 FORBIDDEN.',

@@ -21,6 +21,7 @@ export function registerPaymentRoutes(app: App, payments: PaymentsService): void
   app.patch('/v1/payments/:id/proof', {
     schema: {
       tags,
+      operationId: 'uploadPaymentProof',
       summary: 'Upload the proof of a bank transfer (web app only)',
       description:
         'multipart/form-data with `file`: a PDF, PNG or JPEG (recognized by its content) of at most 5 MB, else 400 INVALID_FILE_UPLOAD. The payment becomes REPORTED (PAYMENT_REPORTED event) and a previous rejection reason is cleared; a rejected payment takes a new proof the same way. A VERIFIED or REFUNDED payment, or one whose subscription ended, is 409 CONFLICT.',
@@ -42,6 +43,7 @@ export function registerPaymentRoutes(app: App, payments: PaymentsService): void
   app.get('/v1/payments/:id/proofs', {
     schema: {
       tags,
+      operationId: 'listPaymentProofs',
       summary: 'The proofs uploaded for a payment, oldest first (without their content)',
       params: UuidParams,
       response: { 200: ProofListResponse, ...authProblems(404) },
@@ -56,6 +58,7 @@ export function registerPaymentRoutes(app: App, payments: PaymentsService): void
   app.get('/v1/payments/:id/proofs/:proofId', {
     schema: {
       tags,
+      operationId: 'getPaymentProof',
       summary: 'Download one proof (its own content type)',
       params: ProofParams,
       produces: ['application/pdf', 'image/png', 'image/jpeg'],

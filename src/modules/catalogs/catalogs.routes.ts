@@ -12,29 +12,33 @@ export function registerCatalogRoutes(app: App): void {
     path: string,
     key: string,
     data: readonly { code: string; description: string }[],
+    operationId: string,
     summary: string,
   ) =>
     app.get(path, {
       schema: {
         tags,
+        operationId,
         summary,
         response: { 200: Type.Object({ ok: Ok, [key]: CodeList }), ...authProblems() },
       },
       config: { auth },
       handler: async () => ({ ok: true as const, [key]: [...data] }),
     });
-  simple('/v1/catalogs/id-types', 'idTypes', ID_TYPES, 'Buyer identification types');
+  simple('/v1/catalogs/id-types', 'idTypes', ID_TYPES, 'listIdTypes', 'Buyer identification types');
   simple(
     '/v1/catalogs/payment-methods',
     'paymentMethods',
     PAYMENT_METHODS,
+    'listPaymentMethods',
     'Payment methods (formas de pago)',
   );
-  simple('/v1/catalogs/term-units', 'termUnits', TERM_UNITS, 'Units of payments[].term');
-  simple('/v1/catalogs/tax-types', 'taxTypes', TAX_TYPES, 'Tax types');
+  simple('/v1/catalogs/term-units', 'termUnits', TERM_UNITS, 'listTermUnits', 'Units of payments[].term');
+  simple('/v1/catalogs/tax-types', 'taxTypes', TAX_TYPES, 'listTaxTypes', 'Tax types');
   app.get('/v1/catalogs/tax-rates', {
     schema: {
       tags,
+      operationId: 'listTaxRates',
       summary: 'Tax rates: use taxCode with rateCode in item taxes',
       description:
         "IVA 15% is rateCode 4 (the tax authority's table 17); rows with current=false are historical and refused on invoices. `validity` lists the periods a rate was in force (ISO dates, inclusive, null = open): a credit note (04) may use a historical rate when originalDocument.issueDate falls in one of them.",

@@ -11,6 +11,7 @@ export function registerDeliveryRoutes(app: App, delivery: DeliveryService): voi
   app.get('/v1/documents/:accessKey/ride', {
     schema: {
       tags,
+      operationId: 'getDocumentRide',
       summary: 'The RIDE (printable PDF) of a document',
       description:
         'application/pdf. Before authorization the PDF is a clearly marked draft (watermark BORRADOR — SIN VALOR TRIBUTARIO, "PENDIENTE" in place of the authorization) and the X-Ride-Draft header is true; voided documents carry an ANULADO mark.',
@@ -36,6 +37,7 @@ export function registerDeliveryRoutes(app: App, delivery: DeliveryService): voi
   app.get('/v1/documents/:accessKey/xml', {
     schema: {
       tags,
+      operationId: 'getDocumentXml',
       summary: 'The XML of a document',
       description:
         'Once authorized: the authorized XML wrapped in `autorizacion` as the tax authority returns it. Before: the signed XML. X-Xml-Authorized tells which.',
@@ -58,6 +60,7 @@ export function registerDeliveryRoutes(app: App, delivery: DeliveryService): voi
   app.post('/v1/documents/:accessKey/email-retry', {
     schema: {
       tags,
+      operationId: 'resendDocumentEmail',
       summary: 'Send the RIDE and XML email again',
       description:
         'For AUTHORIZED or VOIDED documents (else 400 DOCUMENT_NOT_AUTHORIZED). Optional `email` sends it to another address (the document keeps its buyer email). The email status returns to PENDING.',

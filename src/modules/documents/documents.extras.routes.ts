@@ -19,6 +19,7 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
   app.get('/v1/documents/stats', {
     schema: {
       tags,
+      operationId: 'getDocumentStats',
       summary: "Counts and amounts of the issuer's documents in a period",
       description:
         "Documents of the X-Issuer-Id issuer and the key's environment whose issue date is between from and to (DD/MM/YYYY, inclusive; default: the current month in Ecuador). Counts by status and by type; amounts as decimal strings: invoiced and credited sum AUTHORIZED and VOIDED documents (a voided document still counts), net = invoiced - credited, pending sums SIGNED and RECEIVED, voided the voided part. Refused documents are counted, never summed.",
@@ -36,6 +37,7 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
   app.get('/v1/documents/:accessKey/events', {
     schema: {
       tags,
+      operationId: 'listDocumentEvents',
       summary: 'What happened to a document, oldest first',
       headers: IssuerHeader,
       params: AccessKeyParams,
@@ -51,6 +53,7 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
   app.get('/v1/documents/:accessKey/credit-notes', {
     schema: {
       tags,
+      operationId: 'listDocumentCreditNotes',
       summary: 'Credit notes issued against this document, and what remains to credit',
       headers: IssuerHeader,
       params: AccessKeyParams,
@@ -66,6 +69,7 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
   app.post('/v1/documents/:accessKey/void', {
     schema: {
       tags,
+      operationId: 'voidDocument',
       summary: 'Record that an AUTHORIZED document was voided with the tax authority',
       description:
         'Nothing is sent to the tax authority: void the document in its portal first, then confirm here. RIDE, XML and email stay available and the document still counts in stats and quota. 400 DOCUMENT_VOID_CONFIRMATION_REQUIRED unless confirmedSriVoid is true; 400 VALIDATION_FAILED when reason is missing or over 500 characters; 400 DOCUMENT_NOT_AUTHORIZED unless AUTHORIZED. Needs documents:write (403 FORBIDDEN without it).',

@@ -35,14 +35,21 @@ export function registerDocumentRoutes(app: App, documents: DocumentsService): v
   app.post('/v1/documents', {
     schema: {
       tags,
+      operationId: 'createDocument',
       summary: 'Issue an invoice (01) or a credit note (04)',
       description:
         'Validates the body (the schema of its documentType), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.',
       headers: Type.Intersect([IssuerHeader, CreateHeaders]),
       body: Type.Union([InvoiceBody, CreditNoteBody], VALIDATED_BY_SERVICE),
       response: {
-        200: Type.Object({ ok: Ok, document: CreatedDocumentSchema }),
-        201: Type.Object({ ok: Ok, document: CreatedDocumentSchema }),
+        200: Type.Object(
+          { ok: Ok, document: CreatedDocumentSchema },
+          { description: 'The document created earlier with this Idempotency-Key and the same payload' },
+        ),
+        201: Type.Object(
+          { ok: Ok, document: CreatedDocumentSchema },
+          { description: 'Created: the document, SIGNED, its submission to the tax authority queued' },
+        ),
         ...authProblems(402, 404, 409),
       },
     },
@@ -60,6 +67,7 @@ export function registerDocumentRoutes(app: App, documents: DocumentsService): v
   app.get('/v1/documents', {
     schema: {
       tags,
+      operationId: 'listDocuments',
       summary: 'List documents of the issuer (newest created first unless sortBy)',
       headers: IssuerHeader,
       querystring: ListQuery,
@@ -75,6 +83,7 @@ export function registerDocumentRoutes(app: App, documents: DocumentsService): v
   app.get('/v1/documents/:accessKey', {
     schema: {
       tags,
+      operationId: 'getDocument',
       summary: 'The full document record',
       headers: IssuerHeader,
       params: AccessKeyParams,

@@ -162,58 +162,61 @@ const MoneyLine = Type.Object({
 });
 
 /** The full record: the summary plus everything the document says. */
-export const DocumentDetailSchema = Type.Intersect([
-  Type.Omit(DocumentSummarySchema, []),
-  Type.Object({
-    environment: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
-    issuerId: Type.String(),
-    number: Type.String({ description: 'estab-ptoEmi-secuencial' }),
-    buyer: Type.Object({
-      idType: Type.String(),
-      id: Type.String(),
-      name: Type.String(),
-      email: Type.String(),
-      address: Nullable(Type.String()),
-      phone: Nullable(Type.String()),
-    }),
-    items: Type.Array(
-      Type.Object({
-        mainCode: Type.String(),
-        auxiliaryCode: Nullable(Type.String()),
-        description: Type.String(),
-        quantity: Type.String(),
-        unitPrice: Type.String(),
-        discount: Type.String(),
-        subtotal: Type.String(),
-        additionalDetails: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
-        taxes: Type.Array(MoneyLine),
+export const DocumentDetailSchema = Type.Intersect(
+  [
+    Type.Omit(DocumentSummarySchema, []),
+    Type.Object({
+      environment: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
+      issuerId: Type.String(),
+      number: Type.String({ description: 'estab-ptoEmi-secuencial' }),
+      buyer: Type.Object({
+        idType: Type.String(),
+        id: Type.String(),
+        name: Type.String(),
+        email: Type.String(),
+        address: Nullable(Type.String()),
+        phone: Nullable(Type.String()),
       }),
-    ),
-    totals: Type.Object({
-      totalWithoutTaxes: Type.String(),
-      totalDiscount: Type.String(),
-      taxTotals: Type.Array(MoneyLine),
-      tip: Type.String(),
-      total: Type.String(),
-    }),
-    payments: Type.Array(
-      Type.Object({
-        method: Type.String(),
+      items: Type.Array(
+        Type.Object({
+          mainCode: Type.String(),
+          auxiliaryCode: Nullable(Type.String()),
+          description: Type.String(),
+          quantity: Type.String(),
+          unitPrice: Type.String(),
+          discount: Type.String(),
+          subtotal: Type.String(),
+          additionalDetails: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
+          taxes: Type.Array(MoneyLine),
+        }),
+      ),
+      totals: Type.Object({
+        totalWithoutTaxes: Type.String(),
+        totalDiscount: Type.String(),
+        taxTotals: Type.Array(MoneyLine),
+        tip: Type.String(),
         total: Type.String(),
-        term: Nullable(Type.String()),
-        termUnit: Nullable(Type.String()),
       }),
-    ),
-    originalDocument: Nullable(
-      Type.Object({ documentType: Type.String(), number: Type.String(), issueDate: Type.String() }),
-    ),
-    motivo: Nullable(Type.String()),
-    additionalInfo: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
-    voidReason: Nullable(Type.String()),
-    voidedAt: Nullable(IsoDateTime),
-    certFingerprint: Type.String(),
-    signedAt: IsoDateTime,
-    createdAt: IsoDateTime,
-    updatedAt: IsoDateTime,
-  }),
-]);
+      payments: Type.Array(
+        Type.Object({
+          method: Type.String(),
+          total: Type.String(),
+          term: Nullable(Type.String()),
+          termUnit: Nullable(Type.String()),
+        }),
+      ),
+      originalDocument: Nullable(
+        Type.Object({ documentType: Type.String(), number: Type.String(), issueDate: Type.String() }),
+      ),
+      motivo: Nullable(Type.String()),
+      additionalInfo: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
+      voidReason: Nullable(Type.String()),
+      voidedAt: Nullable(IsoDateTime),
+      certFingerprint: Type.String(),
+      signedAt: IsoDateTime,
+      createdAt: IsoDateTime,
+      updatedAt: IsoDateTime,
+    }),
+  ],
+  { $id: 'Document' },
+);

@@ -36,6 +36,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.get('/v1/issuers', {
     schema: {
       tags,
+      operationId: 'listIssuers',
       summary: 'List the account’s active issuers, oldest first',
       response: { 200: IssuerListResponse, ...authProblems() },
     },
@@ -46,6 +47,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.post('/v1/issuers', {
     schema: {
       tags,
+      operationId: 'createIssuer',
       summary: 'Create a branch or issue point',
       description:
         'multipart/form-data. Needs a verified email (403 EMAIL_VERIFICATION_REQUIRED). The certificate is either uploaded (`cert`, `certPassword`) or copied from another active issuer of the account (`sourceIssuerId`); exactly one of the two (400 VALIDATION_FAILED otherwise). An inherited certificate becomes the new issuer’s own copy: renewing either issuer later leaves the other untouched. RUC, business name, main address, accounting obligation, special taxpayer, retention agent and RIMPE legend come from the reference issuer (the source issuer, else the account’s oldest active issuer); `businessName`, `mainAddress`, `requiredAccounting` and `specialTaxpayer` override them when given. `tradeName` and `logo` default to the reference issuer’s; `branchAddress` too when the new issuer is in the same branch. An active issuer with the same branch and issue point gives 409 CONFLICT. Records a CERTIFICATE_UPLOADED event (with `sourceIssuerId` when inherited).',
@@ -65,6 +67,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.get('/v1/issuers/:id', {
     schema: {
       tags,
+      operationId: 'getIssuer',
       summary: 'One issuer',
       params: UuidParams,
       response: { 200: IssuerResponse, ...authProblems(404) },
@@ -80,6 +83,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.delete('/v1/issuers/:id', {
     schema: {
       tags,
+      operationId: 'deleteIssuer',
       summary: 'Delete an issuer (soft)',
       description:
         'The issuer stops being listed and usable; its branch and issue point can be used again. Refused with 403 ISSUER_HAS_DOCUMENTS once it has issued any document in either environment (pause it with can-issue instead), and with 409 CONFLICT for the account’s last active issuer: documents, recovery and new branches all need one.',
@@ -97,6 +101,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.get('/v1/issuers/:id/document-types', {
     schema: {
       tags,
+      operationId: 'getIssuerDocumentTypes',
       summary: 'Document types the issuer may issue',
       params: UuidParams,
       response: { 200: DocumentTypesResponse, ...authProblems(404) },
@@ -112,6 +117,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.put('/v1/issuers/:id/document-types', {
     schema: {
       tags,
+      operationId: 'setIssuerDocumentTypes',
       summary: 'Replace the document types the issuer may issue',
       description: 'A non-empty list of 01 (invoice) and 04 (credit note); duplicates are dropped.',
       params: UuidParams,
@@ -133,6 +139,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.put('/v1/issuers/:id/logo', {
     schema: {
       tags,
+      operationId: 'setIssuerLogo',
       summary: 'Set the logo printed on the RIDE',
       description:
         'multipart/form-data, field `logo`: PNG, JPEG or GIF (recognised by content), max 500 KB; recommended 600x170 px. A missing or unsupported file is 400 INVALID_FILE_UPLOAD.',
@@ -153,6 +160,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.get('/v1/issuers/:id/logo', {
     schema: {
       tags,
+      operationId: 'getIssuerLogo',
       summary: 'The issuer’s logo image',
       description: '404 NOT_FOUND when the issuer has no logo.',
       params: UuidParams,
@@ -169,6 +177,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.delete('/v1/issuers/:id/logo', {
     schema: {
       tags,
+      operationId: 'deleteIssuerLogo',
       summary: 'Remove the issuer’s logo',
       description: 'RIDEs are then printed without a logo. Succeeds also when there was none.',
       params: UuidParams,
@@ -185,6 +194,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.get('/v1/issuers/:id/sequentials', {
     schema: {
       tags,
+      operationId: 'listIssuerSequentials',
       summary: 'Sequential counters, one row per active document type',
       description:
         '`current` is the last number handed out, `next` the one the next document gets; a counter never used reads current 0, next 1. Unknown or deleted issuer: 404 ISSUER_NOT_FOUND.',
@@ -202,6 +212,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.patch('/v1/issuers/:id/sequentials/:documentType', {
     schema: {
       tags,
+      operationId: 'setIssuerSequential',
       summary: 'Set the next sequential of one counter',
       description:
         'documentType 01 or 04; afterwards the counter reads {current: nextSequential - 1, next: nextSequential}. nextSequential must be above the counter’s current value (400 SEQUENTIAL_CANNOT_DECREASE) and at most 999999999. Atomic against documents being created: a number already handed out is never given again.',
@@ -222,6 +233,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.patch('/v1/issuers/:id/can-issue', {
     schema: {
       tags,
+      operationId: 'setIssuerCanIssue',
       summary: 'Pause or resume document creation',
       description:
         'While paused, creating or rebuilding documents is refused (403 ISSUER_ISSUING_PAUSED); documents in flight and every read keep working.',
@@ -240,6 +252,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
   app.patch('/v1/issuers/:id/certificate', {
     schema: {
       tags,
+      operationId: 'renewIssuerCertificate',
       summary: 'Renew the issuer’s signing certificate',
       description:
         'multipart/form-data: `cert` (required, else 400 INVALID_FILE_UPLOAD), `certPassword`. Affects only this issuer (siblings that inherited the old certificate keep their copy) and only future signing. Certificate errors: CERTIFICATE_INVALID, CERTIFICATE_PASSWORD_INVALID, CERTIFICATE_KEY_NOT_FOUND, CERTIFICATE_EXPIRED. Records a CERTIFICATE_RENEWED event.',

@@ -17,6 +17,7 @@ export function registerKeyRoutes(app: App, keys: KeysService): void {
   app.get('/v1/keys', {
     schema: {
       tags,
+      operationId: 'listKeys',
       summary: 'List active API keys and the plan limit',
       response: { 200: ListKeysResponse, ...authProblems() },
     },
@@ -27,6 +28,7 @@ export function registerKeyRoutes(app: App, keys: KeysService): void {
   app.post('/v1/keys', {
     schema: {
       tags,
+      operationId: 'createKey',
       summary: 'Create an API key (token shown once)',
       description:
         'Checks, in order: verified email (403 EMAIL_VERIFICATION_REQUIRED), production only after promotion (403 PRODUCTION_KEY_REQUIRES_PROMOTION), scopes held by the calling key (403 SCOPE_ESCALATION_FORBIDDEN), the plan maximum (402 API_KEY_LIMIT_REACHED). Omitted scopes copy the calling key.',
@@ -43,6 +45,7 @@ export function registerKeyRoutes(app: App, keys: KeysService): void {
   app.delete('/v1/keys/:id', {
     schema: {
       tags,
+      operationId: 'revokeKey',
       summary: 'Revoke an API key (not the one making the call)',
       params: UuidParams,
       response: { 200: OkResponse, ...authProblems(404) },
@@ -57,6 +60,7 @@ export function registerKeyRoutes(app: App, keys: KeysService): void {
   app.get('/v1/keys/:id/usage', {
     schema: {
       tags,
+      operationId: 'getKeyUsage',
       summary: 'Daily request counts of a key, oldest first',
       params: UuidParams,
       querystring: UsageQuery,

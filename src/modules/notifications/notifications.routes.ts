@@ -18,6 +18,7 @@ export function registerNotificationRoutes(app: App, api: NotificationsApi): voi
   app.get('/v1/notifications', {
     schema: {
       tags,
+      operationId: 'listNotifications',
       summary: 'Unexpired notifications, read and unread, newest first',
       description:
         "With X-Issuer-Id: that issuer's notifications plus tenant-level ones; without it, all. Types turned off IN_APP are hidden (PRICE_CHANGE_ANNOUNCED never). At most `limit` (1-100, default 50) per call: without sinceId the newest ones; with sinceId the ones created right after it, so polling again with the newest id received walks forward without gaps (`hasMore` says there is more). sinceId not a UUID, or a malformed X-Issuer-Id: 400 ISSUER_ID_INVALID. Rows updated in place (aggregated DOCUMENT_AUTHORIZED, certificate alerts) keep their id and position; upsert by id.",
@@ -34,6 +35,7 @@ export function registerNotificationRoutes(app: App, api: NotificationsApi): voi
   app.post('/v1/notifications/:id/read', {
     schema: {
       tags,
+      operationId: 'markNotificationRead',
       summary: 'Mark a notification read',
       description: "Sets readAt once. Unknown, another account's, expired or already read: 404 NOT_FOUND.",
       params: UuidParams,
@@ -49,6 +51,7 @@ export function registerNotificationRoutes(app: App, api: NotificationsApi): voi
   app.get('/v1/notifications/preferences', {
     schema: {
       tags,
+      operationId: 'getNotificationPreferences',
       summary: 'Notification preferences per type and channel',
       description:
         'Every configurable pair: IN_APP and EMAIL for types with an email equivalent, IN_APP only for DOCUMENT_AUTHORIZED, CERT_EXPIRING and CERT_EXPIRED. Pairs never configured are enabled. PRICE_CHANGE_ANNOUNCED is mandatory and never listed.',
@@ -64,6 +67,7 @@ export function registerNotificationRoutes(app: App, api: NotificationsApi): voi
   app.patch('/v1/notifications/preferences', {
     schema: {
       tags,
+      operationId: 'updateNotificationPreferences',
       summary: 'Change notification preferences (bulk upsert)',
       description:
         'Body `{preferences: [{type, channel, enabled}]}` with 1 to 50 entries; each entry sets one (type, channel) pair, pairs not named keep their value. IN_APP controls whether the type appears in the list (webhooks are not affected); EMAIL whether its email is sent. 400 VALIDATION_FAILED naming the entry (`preferences[i].type` / `.channel`) for an unknown type or channel, EMAIL for an IN_APP-only type, PRICE_CHANGE_ANNOUNCED (mandatory), or a pair named twice; nothing is changed then. Answers the full resulting list.',

@@ -23,6 +23,7 @@ export function registerSessionRoutes(app: App, deps: { sessions: SessionsServic
   app.post('/v1/session/start', {
     schema: {
       tags,
+      operationId: 'startSession',
       summary: 'Email a sign-in code and magic link',
       description:
         'Public. Always the same answer. A verified account gets a 6-digit code and a single-use link, both valid 10 minutes (the newest email cancels earlier ones); an account waiting for verification gets a fresh verification email instead. Limited per client address and per email (429).',
@@ -38,6 +39,7 @@ export function registerSessionRoutes(app: App, deps: { sessions: SessionsServic
   app.post('/v1/session/verify', {
     schema: {
       tags,
+      operationId: 'verifySession',
       summary: 'Open a web app session with the emailed code or link',
       description:
         'Body `{email, code}` or `{token}`. Sets the HttpOnly session cookie (an internal API key valid 12 hours) and the readable CSRF cookie to echo in `X-CSRF-Token` on unsafe requests. Wrong, used or expired: 400 INVALID_OR_EXPIRED_TOKEN (a code dies after 5 wrong attempts).',
@@ -56,6 +58,7 @@ export function registerSessionRoutes(app: App, deps: { sessions: SessionsServic
   app.get('/v1/session', {
     schema: {
       tags,
+      operationId: 'getSession',
       summary: 'Who is signed in',
       response: { 200: SessionResponse, ...authProblems() },
     },
@@ -66,6 +69,7 @@ export function registerSessionRoutes(app: App, deps: { sessions: SessionsServic
   app.post('/v1/session/refresh', {
     schema: {
       tags,
+      operationId: 'refreshSession',
       summary: 'Replace the session key (new expiry, current environment)',
       description: "The web app calls it after going to production: the account's environment changed.",
       response: { 200: OpenedResponse, ...authProblems() },
@@ -77,6 +81,7 @@ export function registerSessionRoutes(app: App, deps: { sessions: SessionsServic
   app.post('/v1/session/logout', {
     schema: {
       tags,
+      operationId: 'logoutSession',
       summary: 'Sign out: revoke the session key and clear the cookies',
       response: { 200: OkResponse, ...authProblems() },
     },

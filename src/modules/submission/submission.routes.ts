@@ -32,6 +32,7 @@ export function registerSubmissionRoutes(
   app.get('/v1/documents/:accessKey/sri-responses', {
     schema: {
       tags,
+      operationId: 'listDocumentSriResponses',
       summary: "The tax authority's answers about a document, newest first",
       description:
         'One entry per reception or authorization attempt. The raw SOAP is never exposed; a transport failure shows as HTTP_<code> with messages null.',
@@ -49,6 +50,7 @@ export function registerSubmissionRoutes(
   app.get('/v1/documents/:accessKey/authorize', {
     schema: {
       tags,
+      operationId: 'checkDocumentAuthorization',
       summary: 'Queue an immediate authorization check of a RECEIVED document (202)',
       description:
         'The check runs in the background; the answer never shows its outcome (read the document or its sri-responses). 400 BAD_REQUEST unless the document is RECEIVED. Refused for suspended accounts although it is a GET.',
@@ -67,6 +69,7 @@ export function registerSubmissionRoutes(
   app.post('/v1/documents/:accessKey/send', {
     schema: {
       tags,
+      operationId: 'sendDocument',
       summary: 'Submit a SIGNED document to the tax authority now (202)',
       description:
         'Re-queues the submission at once. When an earlier send got no clear answer, its authorization is asked for first, so a document is never sent twice blindly. 400 BAD_REQUEST unless SIGNED. Allowed on a paused issuer.',
@@ -85,6 +88,7 @@ export function registerSubmissionRoutes(
   app.post('/v1/documents/:accessKey/rebuild', {
     schema: {
       tags,
+      operationId: 'rebuildDocument',
       summary: 'Correct and re-sign a RETURNED or NOT_AUTHORIZED document',
       description:
         "Optional body with the shape of the creation body (same documentType), validated exactly like a creation, to correct buyer, items, payments or additional info; no body (or {}) re-signs the document as it is. Keeps the access key, sequential and issue date; signs with the issuer's current certificate; the document becomes SIGNED and its submission is queued. 400 BAD_REQUEST unless RETURNED or NOT_AUTHORIZED; 403 ISSUER_ISSUING_PAUSED on a paused issuer.",
@@ -106,6 +110,7 @@ export function registerSubmissionRoutes(
   app.post('/v1/tenants/retry-failed-documents', {
     schema: {
       tags,
+      operationId: 'retryFailedDocuments',
       summary: 'Retry now every document whose last attempt failed at transport level',
       description:
         "Documents of the account's current environment, SIGNED or RECEIVED, whose last call to the tax authority brought no usable answer (HTTP_<code>, time-out, connection error). They would be retried anyway; this skips the wait.",
@@ -121,6 +126,7 @@ export function registerSubmissionRoutes(
   app.get('/v1/sri/status', {
     schema: {
       tags: ['Tax authority'],
+      operationId: 'getSriStatus',
       summary: 'Is the tax authority answering? (public)',
       description:
         "Per environment, from the service's own calls of the last 15 minutes (at most the latest 20): UNKNOWN without calls; DOWN when the latest 3 failed; DEGRADED when the latest failed or at least 20% did; UP otherwise. A refusal (DEVUELTA, NO AUTORIZADO) is an answer; only HTTP_* outcomes count as failures.",

@@ -39,6 +39,7 @@ export function registerTenantRoutes(
   app.post('/v1/register', {
     schema: {
       tags: publicTags,
+      operationId: 'registerTenant',
       summary: 'Create an account with its first issuer and signing certificate',
       description:
         'multipart/form-data. Answers with the tenant (PENDING_VERIFICATION), its issuer and a sandbox API key shown once; a verification email is sent. Shares the 5 requests per hour per IP limit with recover and resend-verification.',
@@ -58,6 +59,7 @@ export function registerTenantRoutes(
   app.post('/v1/recover', {
     schema: {
       tags: publicTags,
+      operationId: 'recoverTenant',
       summary: 'Recover an account with its signing certificate',
       description:
         'multipart/form-data: cert, certPassword, email. When the certificate matches the one on file, the keys of the current environment are revoked and a new key is returned; every other case gets the same generic answer.',
@@ -86,6 +88,7 @@ export function registerTenantRoutes(
   app.get('/v1/verify-email/check', {
     schema: {
       tags: publicTags,
+      operationId: 'checkVerificationToken',
       summary: 'Check a verification token without consuming it',
       querystring: TokenQuery,
       response: { 200: CheckResponse, ...problems(400, 429, 500) },
@@ -99,6 +102,7 @@ export function registerTenantRoutes(
   app.post('/v1/verify-email', {
     schema: {
       tags: publicTags,
+      operationId: 'verifyEmail',
       summary: 'Verify the email address (consumes the token)',
       body: TokenBody,
       response: { 200: VerifyResponse, ...problems(400, 429, 500) },
@@ -112,6 +116,7 @@ export function registerTenantRoutes(
   app.get('/v1/verify-email', {
     schema: {
       tags: publicTags,
+      operationId: 'verifyEmailByLink',
       summary: 'Legacy: check and consume a verification token',
       description:
         'Kept for links in older emails; new integrations use /v1/verify-email/check then POST /v1/verify-email.',
@@ -127,6 +132,7 @@ export function registerTenantRoutes(
   app.post('/v1/resend-verification', {
     schema: {
       tags: publicTags,
+      operationId: 'resendVerification',
       summary: 'Send a new verification email',
       description:
         'Always the same generic answer, whether or not the email belongs to an account waiting for verification.',
@@ -143,6 +149,7 @@ export function registerTenantRoutes(
   app.get('/v1/tenants/me', {
     schema: {
       tags,
+      operationId: 'getTenant',
       summary: 'The calling account',
       response: { 200: Type.Object({ ok: Ok, tenant: TenantSchema }), ...authProblems() },
     },
@@ -153,6 +160,7 @@ export function registerTenantRoutes(
   app.get('/v1/tenants/events', {
     schema: {
       tags,
+      operationId: 'listTenantEvents',
       summary: 'The account audit log, oldest first',
       response: { 200: Type.Object({ ok: Ok, events: Type.Array(TenantEventSchema) }), ...authProblems() },
     },
@@ -163,6 +171,7 @@ export function registerTenantRoutes(
   app.patch('/v1/tenants/language', {
     schema: {
       tags,
+      operationId: 'setTenantLanguage',
       summary: 'Set the language of outgoing emails and RIDEs',
       body: LanguageBody,
       response: { 200: Type.Object({ ok: Ok, language: Type.String() }), ...authProblems() },

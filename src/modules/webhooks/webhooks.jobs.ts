@@ -5,6 +5,7 @@ import { type Executor, withTransaction } from '../../db/pool.js';
 import { defineJob } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SecretBox } from '../../shared/secrets.js';
+import { SERVICE_VERSION } from '../../shared/version.js';
 import { DELIVER_JOB, enqueueAttempt } from './dispatcher.js';
 import { ATTEMPTS_PER_ROUND, RETRY_DELAYS_MS } from './event-types.js';
 import { postWebhook, type SendResult } from './http-sender.js';
@@ -12,7 +13,7 @@ import { openEndpointSecret } from './secret.js';
 import { signStandardWebhook, signWebhook } from './signature.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './webhooks.tables.js';
 
-export const USER_AGENT = 'einvoice-ec-webhooks/1.3.1';
+export const USER_AGENT = `einvoice-ec-webhooks/${SERVICE_VERSION}`;
 
 export interface DeliverDeps {
   db: Executor;

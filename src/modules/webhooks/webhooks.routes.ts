@@ -27,6 +27,7 @@ export function registerWebhookRoutes(
   app.post('/v1/webhooks', {
     schema: {
       tags,
+      operationId: 'createWebhook',
       summary: 'Register a webhook endpoint (signing secret shown once)',
       description:
         'The url must be an absolute https URL (400 VALIDATION_FAILED); eventTypes is a subset of the webhook event types, empty or omitted = every type. Needs a verified email (403 EMAIL_VERIFICATION_REQUIRED) and room in the plan: FREE 1, STARTER 2, GROWTH 5, BUSINESS 10 active endpoints (402 WEBHOOK_ENDPOINT_LIMIT_REACHED). Private, loopback and link-local addresses are refused when a delivery is made (DNS is resolved then). See docs/webhooks.md for the payload and signature.',
@@ -43,6 +44,7 @@ export function registerWebhookRoutes(
   app.get('/v1/webhooks', {
     schema: {
       tags,
+      operationId: 'listWebhooks',
       summary: 'List active webhook endpoints and the plan limit',
       description: 'Deactivated endpoints are not listed (read them by id); `limit.used` counts active ones.',
       response: { 200: ListEndpointsResponse, ...authProblems() },
@@ -54,6 +56,7 @@ export function registerWebhookRoutes(
   app.get('/v1/webhooks/:id', {
     schema: {
       tags,
+      operationId: 'getWebhook',
       summary: 'Read a webhook endpoint, active or not',
       params: UuidParams,
       response: { 200: EndpointResponse, ...authProblems(404) },
@@ -68,6 +71,7 @@ export function registerWebhookRoutes(
   app.patch('/v1/webhooks/:id', {
     schema: {
       tags,
+      operationId: 'updateWebhook',
       summary: 'Change, deactivate or re-activate a webhook endpoint',
       description:
         'All fields optional. Changing url or eventTypes needs a verified email (403 EMAIL_VERIFICATION_REQUIRED); `active: false` does not. `active: true` on a deactivated endpoint needs a verified email and room in the plan (402 WEBHOOK_ENDPOINT_LIMIT_REACHED). Pending retries of a deactivated endpoint stop.',
@@ -85,6 +89,7 @@ export function registerWebhookRoutes(
   app.delete('/v1/webhooks/:id', {
     schema: {
       tags,
+      operationId: 'deleteWebhook',
       summary: 'Deregister a webhook endpoint (soft delete; deliveries are kept)',
       description: 'Same as PATCH {active:false}; the endpoint stays readable and re-activatable by id.',
       params: UuidParams,
@@ -100,6 +105,7 @@ export function registerWebhookRoutes(
   app.get('/v1/webhooks/:id/deliveries', {
     schema: {
       tags,
+      operationId: 'listWebhookDeliveries',
       summary: 'Deliveries to an endpoint, newest first, with every attempt',
       description:
         'Pages of `limit` (1-100, default 20); pass `nextCursor` as `before` for the next page. Statuses: PENDING (attempts left), DELIVERED (a 2xx came back), FAILED (three attempts failed, or the endpoint was deactivated).',
@@ -117,6 +123,7 @@ export function registerWebhookRoutes(
   app.post('/v1/webhooks/:id/deliveries/:deliveryId/retry', {
     schema: {
       tags,
+      operationId: 'retryWebhookDelivery',
       summary: 'Retry a FAILED delivery: a fresh round of three attempts',
       description:
         'Same deliveryId and payload; attempts at once, +30 s and +2 min. 409 CONFLICT while the delivery is still PENDING, once DELIVERED, or when the endpoint is inactive.',
@@ -134,6 +141,7 @@ export function registerWebhookRoutes(
   app.post('/v1/webhooks/:id/test', {
     schema: {
       tags,
+      operationId: 'testWebhook',
       summary: 'Send a signed test event (WEBHOOK_TEST) to the endpoint',
       description:
         'Body `{event: "WEBHOOK_TEST", deliveryId, timestamp, tenantId, data: {type, endpointId, message}}`, signed and retried like any delivery. 409 CONFLICT when the endpoint is inactive.',

@@ -1,0 +1,40 @@
+import { type ClientOptions, HttpCore } from './http.js';
+import {
+  documentsResource,
+  issuersResource,
+  keysResource,
+  notificationsResource,
+  tenantsResource,
+  webhooksResource,
+} from './resources.js';
+
+/**
+ * The einvoice-ec API client. Typed from the OpenAPI document; retries 429 (after Retry-After),
+ * 5xx and lost answers when the call is safe to repeat; throws EinvoiceApiError subclasses that
+ * carry the problem document.
+ *
+ * ```ts
+ * const client = new EinvoiceClient({ apiKey: process.env.EINVOICE_API_KEY!, issuerId });
+ * const doc = await client.documents.create({ documentType: '01', … });
+ * ```
+ */
+export class EinvoiceClient {
+  readonly documents: ReturnType<typeof documentsResource>;
+  readonly keys: ReturnType<typeof keysResource>;
+  readonly issuers: ReturnType<typeof issuersResource>;
+  readonly webhooks: ReturnType<typeof webhooksResource>;
+  readonly notifications: ReturnType<typeof notificationsResource>;
+  readonly tenants: ReturnType<typeof tenantsResource>;
+  /** Any other route: `client.http.request({ method, path, … })`. */
+  readonly http: HttpCore;
+
+  constructor(options: ClientOptions) {
+    this.http = new HttpCore(options);
+    this.documents = documentsResource(this.http);
+    this.keys = keysResource(this.http);
+    this.issuers = issuersResource(this.http);
+    this.webhooks = webhooksResource(this.http);
+    this.notifications = notificationsResource(this.http);
+    this.tenants = tenantsResource(this.http);
+  }
+}

@@ -1,0 +1,22 @@
+export { EinvoiceClient } from './client.js';
+export {
+  EinvoiceApiError,
+  EinvoiceAuthenticationError,
+  EinvoiceConflictError,
+  EinvoiceConnectionError,
+  EinvoiceNotFoundError,
+  EinvoicePermissionError,
+  EinvoiceQuotaError,
+  EinvoiceRateLimitError,
+  EinvoiceValidationError,
+} from './errors.js';
+export { backoffMs, type ClientOptions, type RequestOptions, type RetryInfo, retryAfterMs } from './http.js';
+export { type CreateOptions, DocumentList, type IssuerOption } from './resources.js';
+export type { components, operations, paths } from './schema.js';
+export type * from './types.js';
+export {
+  type VerifyWebhookInput,
+  verifyWebhook,
+  type WebhookScheme,
+  WebhookVerificationError,
+} from './webhooks.js';

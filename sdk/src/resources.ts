@@ -1,0 +1,273 @@
+import type { HttpCore } from './http.js';
+import type {
+  CreateDocumentBody,
+  DocumentListQuery,
+  DocumentPage,
+  DocumentSummary,
+  QueryOf,
+  RequestBody,
+  ResponseBody,
+} from './types.js';
+
+const enc = encodeURIComponent;
+
+export interface IssuerOption {
+  /** X-Issuer-Id for this call; default the client's `issuerId`. */
+  issuerId?: string;
+}
+
+function issuerHeader(core: HttpCore, opts?: IssuerOption): Record<string, string> {
+  const id = opts?.issuerId ?? core.issuerId;
+  if (!id) throw new TypeError('issuerId is required: pass it to the client or to the call');
+  return { 'x-issuer-id': id };
+}
+
+/**
+ * The pages of a document list: `for await (const page of list)` requests each page when reached;
+ * `first()` is one request; `items()` yields every document one by one.
+ */
+export class DocumentList implements AsyncIterable<DocumentPage> {
+  constructor(
+    private readonly fetchPage: (page: number) => Promise<DocumentPage>,
+    private readonly firstPage: number,
+  ) {}
+
+  first(): Promise<DocumentPage> {
+    return this.fetchPage(this.firstPage);
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<DocumentPage> {
+    for (let page = this.firstPage; ; page++) {
+      const result = await this.fetchPage(page);
+      if (result.data.length === 0) return;
+      yield result;
+      const { total, limit } = result.pagination;
+      if (page * limit >= total) return;
+    }
+  }
+
+  async *items(): AsyncIterableIterator<DocumentSummary> {
+    for await (const page of this) yield* page.data;
+  }
+}
+
+export interface CreateOptions extends IssuerOption {
+  /** Default: a random UUID, reused by every retry of this call. */
+  idempotencyKey?: string;
+}
+
+export function documentsResource(core: HttpCore) {
+  return {
+    /**
+     * Issues a document (any type the API accepts). An Idempotency-Key is sent always (a fresh UUID
+     * unless given), so a retry after a lost answer returns the same document instead of a second one.
+     */
+    async create(body: CreateDocumentBody, opts: CreateOptions = {}) {
+      const res = await core.request<ResponseBody<'createDocument'>>({
+        method: 'POST',
+        path: '/v1/documents',
+        body,
+        headers: {
+          ...issuerHeader(core, opts),
+          'idempotency-key': opts.idempotencyKey ?? crypto.randomUUID(),
+        },
+        retrySafe: true,
+      });
+      return res.document;
+    },
+    list(query: DocumentListQuery = {}, opts: IssuerOption = {}): DocumentList {
+      const headers = issuerHeader(core, opts);
+      return new DocumentList(
+        (page) =>
+          core.request<DocumentPage>({
+            method: 'GET',
+            path: '/v1/documents',
+            query: { ...query, page },
+            headers,
+          }),
+        query.page ?? 1,
+      );
+    },
+    async get(accessKey: string, opts: IssuerOption = {}) {
+      const res = await core.request<ResponseBody<'getDocument'>>({
+        method: 'GET',
+        path: `/v1/documents/${enc(accessKey)}`,
+        headers: issuerHeader(core, opts),
+      });
+      return res.document;
+    },
+    /** The RIDE, a PDF. */
+    ride(accessKey: string, opts: IssuerOption = {}): Promise<Uint8Array> {
+      return core.request({
+        method: 'GET',
+        path: `/v1/documents/${enc(accessKey)}/ride`,
+        headers: { ...issuerHeader(core, opts), accept: 'application/pdf' },
+        as: 'bytes',
+      });
+    },
+    /** The signed (or authorized) XML. */
+    xml(accessKey: string, opts: IssuerOption = {}): Promise<string> {
+      return core.request({
+        method: 'GET',
+        path: `/v1/documents/${enc(accessKey)}/xml`,
+        headers: { ...issuerHeader(core, opts), accept: 'application/xml' },
+        as: 'text',
+      });
+    },
+    /**
+     * Records that an AUTHORIZED document was voided with the tax authority (the SRI voids on its
+     * portal; the API records it). A partial correction is a credit note: `create` with documentType 04.
+     */
+    async void(accessKey: string, body: RequestBody<'voidDocument'>, opts: IssuerOption = {}) {
+      return core.request<ResponseBody<'voidDocument'>>({
+        method: 'POST',
+        path: `/v1/documents/${enc(accessKey)}/void`,
+        body,
+        headers: issuerHeader(core, opts),
+      });
+    },
+    creditNotes(accessKey: string, opts: IssuerOption = {}) {
+      return core.request<ResponseBody<'listDocumentCreditNotes'>>({
+        method: 'GET',
+        path: `/v1/documents/${enc(accessKey)}/credit-notes`,
+        headers: issuerHeader(core, opts),
+      });
+    },
+    events(accessKey: string, opts: IssuerOption = {}) {
+      return core.request<ResponseBody<'listDocumentEvents'>>({
+        method: 'GET',
+        path: `/v1/documents/${enc(accessKey)}/events`,
+        headers: issuerHeader(core, opts),
+      });
+    },
+    resendEmail(accessKey: string, body: RequestBody<'resendDocumentEmail'> = {}, opts: IssuerOption = {}) {
+      return core.request<ResponseBody<'resendDocumentEmail'>>({
+        method: 'POST',
+        path: `/v1/documents/${enc(accessKey)}/email-retry`,
+        body,
+        headers: issuerHeader(core, opts),
+      });
+    },
+    stats(query: QueryOf<'getDocumentStats'>, opts: IssuerOption = {}) {
+      return core.request<ResponseBody<'getDocumentStats'>>({
+        method: 'GET',
+        path: '/v1/documents/stats',
+        query,
+        headers: issuerHeader(core, opts),
+      });
+    },
+  };
+}
+
+export function keysResource(core: HttpCore) {
+  return {
+    list: () => core.request<ResponseBody<'listKeys'>>({ method: 'GET', path: '/v1/keys' }),
+    create: (body: RequestBody<'createKey'> = {}) =>
+      core.request<ResponseBody<'createKey'>>({ method: 'POST', path: '/v1/keys', body }),
+    revoke: (id: string) =>
+      core.request<ResponseBody<'revokeKey'>>({ method: 'DELETE', path: `/v1/keys/${enc(id)}` }),
+    usage: (id: string, query: QueryOf<'getKeyUsage'> = {}) =>
+      core.request<ResponseBody<'getKeyUsage'>>({ method: 'GET', path: `/v1/keys/${enc(id)}/usage`, query }),
+  };
+}
+
+export function issuersResource(core: HttpCore) {
+  return {
+    list: () => core.request<ResponseBody<'listIssuers'>>({ method: 'GET', path: '/v1/issuers' }),
+    get: (id: string) =>
+      core.request<ResponseBody<'getIssuer'>>({ method: 'GET', path: `/v1/issuers/${enc(id)}` }),
+    /** A branch or issue point; `cert` (a P12 as a Blob) unless `sourceIssuerId` lends its certificate. */
+    create: (fields: Record<string, string | string[] | boolean | Blob | undefined>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) {
+        if (v === undefined) continue;
+        if (Array.isArray(v)) for (const x of v) form.append(k, x);
+        else if (v instanceof Blob) form.append(k, v, k === 'cert' ? 'cert.p12' : k);
+        else form.append(k, String(v));
+      }
+      return core.request<ResponseBody<'createIssuer'>>({ method: 'POST', path: '/v1/issuers', form });
+    },
+    documentTypes: (id: string) =>
+      core.request<ResponseBody<'getIssuerDocumentTypes'>>({
+        method: 'GET',
+        path: `/v1/issuers/${enc(id)}/document-types`,
+      }),
+    setDocumentTypes: (id: string, body: RequestBody<'setIssuerDocumentTypes'>) =>
+      core.request<ResponseBody<'setIssuerDocumentTypes'>>({
+        method: 'PUT',
+        path: `/v1/issuers/${enc(id)}/document-types`,
+        body,
+      }),
+    sequentials: (id: string) =>
+      core.request<ResponseBody<'listIssuerSequentials'>>({
+        method: 'GET',
+        path: `/v1/issuers/${enc(id)}/sequentials`,
+      }),
+    setCanIssue: (id: string, canIssue: boolean) =>
+      core.request<ResponseBody<'setIssuerCanIssue'>>({
+        method: 'PATCH',
+        path: `/v1/issuers/${enc(id)}/can-issue`,
+        body: { canIssue },
+      }),
+  };
+}
+
+export function webhooksResource(core: HttpCore) {
+  return {
+    list: () => core.request<ResponseBody<'listWebhooks'>>({ method: 'GET', path: '/v1/webhooks' }),
+    create: (body: RequestBody<'createWebhook'>) =>
+      core.request<ResponseBody<'createWebhook'>>({ method: 'POST', path: '/v1/webhooks', body }),
+    get: (id: string) =>
+      core.request<ResponseBody<'getWebhook'>>({ method: 'GET', path: `/v1/webhooks/${enc(id)}` }),
+    update: (id: string, body: RequestBody<'updateWebhook'>) =>
+      core.request<ResponseBody<'updateWebhook'>>({ method: 'PATCH', path: `/v1/webhooks/${enc(id)}`, body }),
+    delete: (id: string) =>
+      core.request<ResponseBody<'deleteWebhook'>>({ method: 'DELETE', path: `/v1/webhooks/${enc(id)}` }),
+    deliveries: (id: string, query: QueryOf<'listWebhookDeliveries'> = {}) =>
+      core.request<ResponseBody<'listWebhookDeliveries'>>({
+        method: 'GET',
+        path: `/v1/webhooks/${enc(id)}/deliveries`,
+        query,
+      }),
+    retryDelivery: (id: string, deliveryId: string) =>
+      core.request<ResponseBody<'retryWebhookDelivery'>>({
+        method: 'POST',
+        path: `/v1/webhooks/${enc(id)}/deliveries/${enc(deliveryId)}/retry`,
+      }),
+    /** Sends a signed WEBHOOK_TEST event to the endpoint. */
+    test: (id: string) =>
+      core.request<ResponseBody<'testWebhook'>>({ method: 'POST', path: `/v1/webhooks/${enc(id)}/test` }),
+  };
+}
+
+export function notificationsResource(core: HttpCore) {
+  return {
+    list: (query: QueryOf<'listNotifications'> = {}) =>
+      core.request<ResponseBody<'listNotifications'>>({ method: 'GET', path: '/v1/notifications', query }),
+    markRead: (id: string) =>
+      core.request<ResponseBody<'markNotificationRead'>>({
+        method: 'POST',
+        path: `/v1/notifications/${enc(id)}/read`,
+      }),
+    preferences: () =>
+      core.request<ResponseBody<'getNotificationPreferences'>>({
+        method: 'GET',
+        path: '/v1/notifications/preferences',
+      }),
+    updatePreferences: (body: RequestBody<'updateNotificationPreferences'>) =>
+      core.request<ResponseBody<'updateNotificationPreferences'>>({
+        method: 'PATCH',
+        path: '/v1/notifications/preferences',
+        body,
+      }),
+  };
+}
+
+export function tenantsResource(core: HttpCore) {
+  return {
+    me: async () =>
+      (await core.request<ResponseBody<'getTenant'>>({ method: 'GET', path: '/v1/tenants/me' })).tenant,
+    events: () =>
+      core.request<ResponseBody<'listTenantEvents'>>({ method: 'GET', path: '/v1/tenants/events' }),
+  };
+}

@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateOpenApiDocument } from '../../src/openapi-cli.js';
+
+/**
+ * `redocly lint` (recommended ruleset, redocly.yaml) on the document the server generates, as CI
+ * runs it: no errors and no warnings. A copy with a repeated operationId proves the lint can fail.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(path.join(tmpdir(), 'einvoice-redocly-'));
+// biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document walked by path
+let doc: Record<string, any>;
+
+interface LintResult {
+  totals: { errors: number; warnings: number };
+  problems: { ruleId: string; message: string }[];
+}
+
+function lint(document: object): LintResult {
+  const file = path.join(dir, `openapi-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(document));
+  const run = spawnSync(path.join(root, 'node_modules/.bin/redocly'), ['lint', '--format=json', file], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
+  return JSON.parse(run.stdout) as LintResult;
+}
+
+beforeAll(async () => {
+  doc = await generateOpenApiDocument('http://localhost:3000');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('redocly lint', () => {
+  it('finds no error and no warning in the generated document', () => {
+    const result = lint(doc);
+    expect(result.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+    expect(result.totals).toMatchObject({ errors: 0, warnings: 0 });
+  });
+
+  it('fails a document with a repeated operationId', () => {
+    const broken = structuredClone(doc);
+    broken.paths['/v1/keys'].get.operationId = broken.paths['/v1/keys'].post.operationId;
+    const result = lint(broken);
+    expect(result.totals.errors).toBeGreaterThan(0);
+    expect(result.problems.map((p) => p.ruleId)).toContain('operation-operationId-unique');
+  });
+});
