@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Loading } from './components/ui';
 import { OperatorConsole } from './operator/console';
 import { AppLayout } from './pages/app-layout';
-import { BillingPage } from './pages/billing';
+import { BillingPage } from './pages/billing/billing-page';
 import { DashboardPage } from './pages/dashboard';
 import { DocumentDetailPage } from './pages/document-detail';
 import { DocumentsPage } from './pages/documents';

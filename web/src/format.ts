@@ -23,6 +23,37 @@ export function isoToDmy(iso: string): string {
   return `${d}/${m}/${y}`;
 }
 
+export function dmyToIso(dmy: string | null): string {
+  if (!dmy) return '';
+  const [d, m, y] = dmy.split('/');
+  return `${y}-${m}-${d}`;
+}
+
+/** YYYY-MM-DD as DD/MM, under a chart's bars. */
+export function dayMonth(iso: string): string {
+  return `${iso.slice(8)}/${iso.slice(5, 7)}`;
+}
+
+/** Whole days from now until an instant (negative once past); null without one. */
+export function daysUntil(iso: string | null): number | null {
+  return iso ? Math.floor((new Date(iso).getTime() - Date.now()) / 86_400_000) : null;
+}
+
+/** An API timestamp for people, in the page's language; a dash when absent. */
+export function formatDateTime(iso: string | null | undefined, lang: string): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString(lang === 'en' ? 'en-US' : 'es-EC', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+}
+
+/** The date part only. */
+export function formatDate(iso: string | null | undefined, lang: string): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleDateString(lang === 'en' ? 'en-US' : 'es-EC', { dateStyle: 'medium' });
+}
+
 /**
  * Money with exact decimals: amounts are strings end to end, so the page computes tax lines
  * in integer millionths (BigInt), never binary floats.

@@ -1,40 +1,12 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { api, onSessionExpired } from './api';
+import type { Answer, Issuer, SessionAnswer, Tenant } from './api-models';
 import { useLang } from './i18n';
 import { navigate } from './router';
 
-export interface Tenant {
-  id: string;
-  email: string;
-  subscriptionTier: string;
-  status: string;
-  suspensionReasonCode: string | null;
-  documentCount: number;
-  documentQuota: number;
-  sandbox: boolean;
-  agreementAcceptedAt: string | null;
-  agreementVersion: string | null;
-}
-
-export interface Issuer {
-  id: string;
-  ruc: string;
-  businessName: string;
-  tradeName: string | null;
-  branchCode: string;
-  issuePointCode: string;
-  branchAddress: string | null;
-  certFingerprint: string | null;
-  certExpiry: string | null;
-  canIssue: boolean;
-}
-
-interface SessionInfo {
-  environment: 'sandbox' | 'production';
-  expiresAt: string | null;
-  emailVerified: boolean;
-  language: 'es' | 'en';
-}
+/** The session key, with the two account fields the app follows (verification, language). */
+type SessionInfo = Pick<SessionAnswer['session'], 'environment' | 'expiresAt'> &
+  Pick<SessionAnswer['tenant'], 'emailVerified' | 'language'>;
 
 interface SessionState {
   status: 'loading' | 'signed-out' | 'signed-in';
@@ -61,13 +33,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const reload = useCallback(async () => {
     try {
-      const s = await api<{ session: SessionInfo; tenant: SessionInfo & { language: 'es' | 'en' } }>(
-        'GET',
-        '/v1/session',
-      );
+      const s = await api<SessionAnswer>('GET', '/v1/session');
       const [me, list] = await Promise.all([
-        api<{ tenant: Tenant }>('GET', '/v1/tenants/me'),
-        api<{ issuers: Issuer[] }>('GET', '/v1/issuers').catch(() => ({ issuers: [] as Issuer[] })),
+        api<Answer<'/v1/tenants/me', 'get'>>('GET', '/v1/tenants/me'),
+        api<Answer<'/v1/issuers', 'get'>>('GET', '/v1/issuers').catch(() => ({ issuers: [] as Issuer[] })),
       ]);
       setSession({ ...s.session, emailVerified: s.tenant.emailVerified, language: s.tenant.language });
       setTenant(me.tenant);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api';
+import type { Answer } from '../api-models';
 import { useT } from '../i18n';
 import { Link, useLocation } from '../router';
 
@@ -12,7 +13,7 @@ export function NotificationBell() {
   useEffect(() => {
     let alive = true;
     const load = () =>
-      api<{ unreadCount: number }>('GET', '/v1/notifications')
+      api<Answer<'/v1/notifications', 'get'>>('GET', '/v1/notifications')
         .then((r) => alive && setUnread(r.unreadCount))
         .catch(() => undefined);
     void load();

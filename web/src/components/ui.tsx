@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import type { ApiError } from '../api';
+import { dayMonth } from '../format';
 import { problemMessage, useT } from '../i18n';
 
 interface FieldBase {
@@ -322,7 +323,7 @@ export function BarChart({ data, label }: { data: { x: string; y: number }[]; la
               </rect>
               {labelled(i) && (
                 <text x={x + bw / 2} y={h + 17} fontSize="11" textAnchor="middle" fill="#64748b">
-                  {d.x.slice(8)}/{d.x.slice(5, 7)}
+                  {dayMonth(d.x)}
                 </text>
               )}
             </g>
@@ -332,17 +333,4 @@ export function BarChart({ data, label }: { data: { x: string; y: number }[]; la
       <figcaption>{label}</figcaption>
     </figure>
   );
-}
-
-export function formatDateTime(iso: string | null | undefined, lang: string): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString(lang === 'en' ? 'en-US' : 'es-EC', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-}
-
-export function formatDate(iso: string | null | undefined, lang: string): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleDateString(lang === 'en' ? 'en-US' : 'es-EC', { dateStyle: 'medium' });
 }

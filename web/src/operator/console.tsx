@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { ActionForm } from '../components/action-form';
 import { LangSwitch } from '../components/lang-switch';
-import { Button, FormError, TextField } from '../components/ui';
+import { TextField } from '../components/ui';
 import { useAction } from '../hooks';
 import { useT } from '../i18n';
 import { admin, hasAdminToken, setAdminToken } from './admin-api';
@@ -14,8 +15,8 @@ export function OperatorConsole() {
   const t = useT();
   const [signedIn, setSignedIn] = useState(hasAdminToken());
   const [tab, setTab] = useState<Tab>('payments');
-  const signIn = useAction(async (value: string) => {
-    setAdminToken(value);
+  const signIn = useAction(async (form: FormData) => {
+    setAdminToken(String(form.get('token') ?? ''));
     try {
       // Any operator read proves the token.
       await admin('GET', '/payments?status=REPORTED');
@@ -34,13 +35,7 @@ export function OperatorConsole() {
         </header>
         <main className="public-card">
           <h1>{t('Consola del operador', 'Operator console')}</h1>
-          <form
-            onSubmit={(e: FormEvent<HTMLFormElement>) => {
-              e.preventDefault();
-              void signIn.run(String(new FormData(e.currentTarget).get('token') ?? ''));
-            }}
-            noValidate
-          >
+          <ActionForm action={signIn} fields={['token']} submitLabel={t('Entrar', 'Enter')}>
             <TextField
               label={t('Token de operador (ADMIN_TOKEN)', 'Operator token (ADMIN_TOKEN)')}
               name="token"
@@ -50,11 +45,7 @@ export function OperatorConsole() {
               error={signIn.error}
               hint={t('Se guarda solo en la memoria de esta pestaña.', 'Kept in this tab’s memory only.')}
             />
-            <FormError error={signIn.error} fields={['token']} />
-            <Button type="submit" busy={signIn.busy}>
-              {t('Entrar', 'Enter')}
-            </Button>
-          </form>
+          </ActionForm>
         </main>
       </div>
     );

@@ -1,30 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, FormError, formatDateTime, Loading, SelectField } from '../components/ui';
-import { money } from '../format';
+import type { Answer, ReviewPayment } from '../api-models';
+import { Alert, Button, Card, FormError, Loading, SelectField } from '../components/ui';
+import { formatDateTime, money } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { admin, adminBlob } from './admin-api';
-
-interface ReviewPayment {
-  id: string;
-  status: string;
-  total_amount: string;
-  purpose: string;
-  target_tier: string | null;
-  reported_at: string | null;
-  tenant_email: string;
-  tenant_ruc: string;
-  plan_tier: string;
-  plan_billing_interval: string;
-  proof_count: number;
-}
-
-interface Proof {
-  id: string;
-  filename: string;
-  content_type: string;
-  uploaded_at: string;
-}
 
 const REASONS = [
   'AMOUNT_MISMATCH',
@@ -37,7 +17,10 @@ const REASONS = [
 
 export function PaymentsTab() {
   const t = useT();
-  const list = useLoad(() => admin<{ payments: ReviewPayment[] }>('GET', '/payments?status=REPORTED'), []);
+  const list = useLoad(
+    () => admin<Answer<'/admin/v1/payments', 'get'>>('GET', '/payments?status=REPORTED'),
+    [],
+  );
   if (!list.data) return list.error ? <FormError error={list.error} /> : <Loading />;
   if (list.data.payments.length === 0)
     return <Alert>{t('No hay pagos por revisar.', 'No payments to review.')}</Alert>;
@@ -62,7 +45,10 @@ function PaymentReview({ payment, onDone }: { payment: ReviewPayment; onDone(): 
     await admin('POST', `/payments/${payment.id}/reject`, { reasonCode: reason });
     onDone();
   });
-  const detail = useLoad(() => admin<{ proofs: Proof[] }>('GET', `/payments/${payment.id}`), [payment.id]);
+  const detail = useLoad(
+    () => admin<Answer<'/admin/v1/payments/{id}', 'get'>>('GET', `/payments/${payment.id}`),
+    [payment.id],
+  );
   const proofs = detail.data?.proofs ?? [];
   const proof = proofs[proofs.length - 1];
   return (
@@ -138,9 +124,9 @@ function ProofPreview({
   return (
     <figure className="proof" data-testid="proof">
       {view.type.startsWith('image/') ? (
-        <img src={view.url} alt={t('Comprobante de pago', 'Proof of payment')} />
+        <img src={view.url} alt={t('Comprobante de pago', 'PaymentProof of payment')} />
       ) : (
-        <iframe src={view.url} title={t('Comprobante de pago (PDF)', 'Proof of payment (PDF)')} />
+        <iframe src={view.url} title={t('Comprobante de pago (PDF)', 'PaymentProof of payment (PDF)')} />
       )}
       <figcaption>
         {filename} ·{' '}

@@ -1,29 +1,16 @@
-import { type FormEvent, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  FormError,
-  formatDateTime,
-  Loading,
-  SelectField,
-  TextField,
-} from '../components/ui';
+import { useState } from 'react';
+import type { Answer } from '../api-models';
+import { ActionForm } from '../components/action-form';
+import { Alert, Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
+import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { admin } from './admin-api';
 
-interface Template {
-  id?: string;
-  documentType: string;
-  version: string;
-  publishedAt?: string | null;
-}
-
 export function AgreementsTab() {
   const t = useT();
   const { lang } = useLang();
-  const list = useLoad(() => admin<{ agreements: Template[] }>('GET', '/agreements'), []);
+  const list = useLoad(() => admin<Answer<'/admin/v1/agreements', 'get'>>('GET', '/agreements'), []);
   const publish = useAction(async (form: FormData) => {
     await admin('POST', '/agreements', {
       documentType: form.get('documentType'),
@@ -53,12 +40,10 @@ export function AgreementsTab() {
         )}
       </Card>
       <Card title={t('Publicar una versión', 'Publish a version')}>
-        <form
-          onSubmit={(e: FormEvent<HTMLFormElement>) => {
-            e.preventDefault();
-            void publish.run(new FormData(e.currentTarget));
-          }}
-          noValidate
+        <ActionForm
+          action={publish}
+          fields={['documentType', 'version']}
+          submitLabel={t('Publicar', 'Publish')}
         >
           <div className="grid2">
             <SelectField
@@ -79,11 +64,7 @@ export function AgreementsTab() {
               <textarea name="content" rows={8} required />
             </label>
           </div>
-          <FormError error={publish.error} fields={['documentType', 'version']} />
-          <Button type="submit" busy={publish.busy}>
-            {t('Publicar', 'Publish')}
-          </Button>
-        </form>
+        </ActionForm>
       </Card>
     </>
   );
@@ -111,12 +92,10 @@ export function PricesTab() {
         )}
       </p>
       {done && <Alert kind="success">{t('Anuncio publicado.', 'Announcement published.')}</Alert>}
-      <form
-        onSubmit={(e: FormEvent<HTMLFormElement>) => {
-          e.preventDefault();
-          void announce.run(new FormData(e.currentTarget));
-        }}
-        noValidate
+      <ActionForm
+        action={announce}
+        fields={['tier', 'billingInterval', 'price', 'effectiveAt']}
+        submitLabel={t('Anunciar', 'Announce')}
       >
         <div className="grid2">
           <SelectField
@@ -149,18 +128,14 @@ export function PricesTab() {
             error={announce.error}
           />
         </div>
-        <FormError error={announce.error} fields={['tier', 'billingInterval', 'price', 'effectiveAt']} />
-        <Button type="submit" busy={announce.busy}>
-          {t('Anunciar', 'Announce')}
-        </Button>
-      </form>
+      </ActionForm>
     </Card>
   );
 }
 
 export function JobsTab() {
   const t = useT();
-  const list = useLoad(() => admin<{ jobs: string[] }>('GET', '/jobs'), []);
+  const list = useLoad(() => admin<Answer<'/admin/v1/jobs', 'get'>>('GET', '/jobs'), []);
   const [ran, setRan] = useState<{ job: string; result: Record<string, number> } | null>(null);
   const run = useAction(async (name: string) => {
     setRan(

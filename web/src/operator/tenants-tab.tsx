@@ -1,18 +1,9 @@
 import { useState } from 'react';
+import type { AdminTenant, Answer } from '../api-models';
 import { Badge, Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
 import { admin } from './admin-api';
-
-interface AdminTenant {
-  id: string;
-  email: string;
-  ruc?: string;
-  businessName?: string;
-  status: string;
-  subscriptionTier?: string;
-  subscription_tier?: string;
-}
 
 const REASONS = [
   'PAYMENT_REVERSED',
@@ -28,7 +19,7 @@ export function TenantsTab() {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const list = useLoad(
-    () => admin<{ tenants: AdminTenant[] }>('GET', `/tenants?q=${encodeURIComponent(q)}`),
+    () => admin<Answer<'/admin/v1/tenants', 'get'>>('GET', `/tenants?q=${encodeURIComponent(q)}`),
     [q],
   );
   return (
@@ -96,7 +87,7 @@ function TenantRow({ tenant, onDone }: { tenant: AdminTenant; onDone(): void }) 
     <tr>
       <td>{tenant.email}</td>
       <td className="mono">{tenant.ruc ?? '—'}</td>
-      <td>{tenant.subscriptionTier ?? tenant.subscription_tier ?? '—'}</td>
+      <td>{tenant.subscriptionTier}</td>
       <td>
         <Badge value={tenant.status} />
       </td>

@@ -1,33 +1,26 @@
 import { useState } from 'react';
 import { api } from '../api';
+import type { Answer } from '../api-models';
 import { Alert, Badge, Button, Card, CheckField, FormError, Loading } from '../components/ui';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
 import { useSession } from '../session';
-
-interface Outdated {
-  documentType: string;
-  currentVersion: string;
-  acceptedVersion: string | null;
-  status: string;
-}
 
 /** The agreements to read (each one's text, opened on demand) and one acceptance for all. */
 export function AgreementsCard() {
   const t = useT();
   const s = useSession();
   const status = useLoad(
-    () =>
-      api<{
-        agreements: { needsAcceptance: boolean; outdated: Outdated[]; hasPublishedAgreements: boolean };
-      }>('GET', '/v1/tenants/agreements'),
+    () => api<Answer<'/v1/tenants/agreements', 'get'>>('GET', '/v1/tenants/agreements'),
     [],
   );
   const [open, setOpen] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
   const text = useLoad(
     () =>
-      open ? api<Record<string, unknown>>('GET', `/v1/tenants/agreements/${open}`) : Promise.resolve(null),
+      open
+        ? api<Answer<'/v1/tenants/agreements/{type}', 'get'>>('GET', `/v1/tenants/agreements/${open}`)
+        : Promise.resolve(null),
     [open],
   );
   const accept = useAction(async () => {
@@ -72,7 +65,7 @@ export function AgreementsCard() {
       </ul>
       {open && (
         <div className="agreement-text">
-          {text.data ? <pre>{agreementText(text.data)}</pre> : <Loading />}
+          {text.data ? <pre>{text.data.agreement.content}</pre> : <Loading />}
         </div>
       )}
       <CheckField
@@ -87,11 +80,4 @@ export function AgreementsCard() {
       </Button>
     </Card>
   );
-}
-
-/** The text of an agreement instance, whatever the response calls it. */
-function agreementText(data: Record<string, unknown>): string {
-  const inner = (data.agreement ?? data.instance ?? data) as Record<string, unknown>;
-  const v = inner.content ?? inner.text ?? inner.body ?? inner.markdown;
-  return typeof v === 'string' ? v : JSON.stringify(inner, null, 2);
 }

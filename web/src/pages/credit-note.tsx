@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { api } from '../api';
-import { Alert, Button, FormError, Modal, TextField } from '../components/ui';
+import type { Answer, DocumentDetail } from '../api-models';
+import { ActionForm } from '../components/action-form';
+import { Alert, Modal, TextField } from '../components/ui';
 import { ecuadorToday, money } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { navigate } from '../router';
 import { useSession } from '../session';
-import type { DocumentDetail } from './document-detail';
 import { type Line, LinesEditor, lineKey, toItems } from './lines-editor';
 
 /** A credit note against an authorized invoice: its buyer, reference and lines prefilled. */
@@ -16,7 +17,7 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
   const s = useSession();
   const balance = useLoad(
     () =>
-      api<{ remainingBalance: string; creditedTotal: string }>(
+      api<Answer<'/v1/documents/{accessKey}/credit-notes', 'get'>>(
         'GET',
         `/v1/documents/${original.accessKey}/credit-notes`,
         { issuer: s.issuerId },
@@ -36,7 +37,7 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
   const [motivo, setMotivo] = useState('');
   const create = useAction(async () => {
     const { buyer } = original;
-    const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
+    const res = await api<Answer<'/v1/documents', 'post'>>('POST', '/v1/documents', {
       issuer: s.issuerId,
       body: {
         documentType: '04',
@@ -65,12 +66,15 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
           <strong>{money(balance.data.remainingBalance, lang)}</strong>
         </Alert>
       )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create.run();
-        }}
-        noValidate
+      <ActionForm
+        action={create}
+        fields={[
+          'motivo',
+          ...lines.flatMap((_, i) =>
+            ['mainCode', 'description', 'quantity', 'unitPrice'].map((f) => `items[${i}].${f}`),
+          ),
+        ]}
+        submitLabel={t('Emitir nota de crédito', 'Issue credit note')}
       >
         <TextField
           label={t('Motivo', 'Reason')}
@@ -82,19 +86,7 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
           error={create.error}
         />
         <LinesEditor lines={lines} onChange={setLines} error={create.error} />
-        <FormError
-          error={create.error}
-          fields={[
-            'motivo',
-            ...lines.flatMap((_, i) =>
-              ['mainCode', 'description', 'quantity', 'unitPrice'].map((f) => `items[${i}].${f}`),
-            ),
-          ]}
-        />
-        <Button type="submit" busy={create.busy}>
-          {t('Emitir nota de crédito', 'Issue credit note')}
-        </Button>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }

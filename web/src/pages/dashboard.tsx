@@ -1,4 +1,5 @@
 import { api } from '../api';
+import type { Answer } from '../api-models';
 import { Alert, Button, Card, FormError, Loading, PageHeader } from '../components/ui';
 import { currentMonth, money } from '../format';
 import { useAction, useLoad } from '../hooks';
@@ -6,14 +7,6 @@ import { useLang, useT } from '../i18n';
 import { Link } from '../router';
 import { useSession } from '../session';
 import { STATUS_ORDER, statusLabel } from './document-status';
-
-interface Stats {
-  from: string;
-  to: string;
-  count: number;
-  byStatus: Record<string, number>;
-  amounts: { invoiced: string; credited: string; net: string; pending: string; voided: string };
-}
 
 export function DashboardPage() {
   const t = useT();
@@ -23,12 +16,18 @@ export function DashboardPage() {
   const stats = useLoad(
     () =>
       s.issuerId
-        ? api<Stats>('GET', `/v1/documents/stats?from=${month.from}&to=${month.to}`, { issuer: s.issuerId })
+        ? api<Answer<'/v1/documents/stats', 'get'>>(
+            'GET',
+            `/v1/documents/stats?from=${month.from}&to=${month.to}`,
+            {
+              issuer: s.issuerId,
+            },
+          )
         : Promise.resolve(null),
     [s.issuerId],
   );
   const agreements = useLoad(
-    () => api<{ agreements: { needsAcceptance: boolean } }>('GET', '/v1/tenants/agreements'),
+    () => api<Answer<'/v1/tenants/agreements', 'get'>>('GET', '/v1/tenants/agreements'),
     [],
   );
   const resend = useAction(() =>

@@ -1,5 +1,7 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, apiBlob, saveBlob } from '../api';
+import type { Answer } from '../api-models';
+import { ActionForm } from '../components/action-form';
 import {
   Alert,
   Badge,
@@ -7,43 +9,18 @@ import {
   Card,
   CheckField,
   FormError,
-  formatDateTime,
   Loading,
   Modal,
   PageHeader,
   TextField,
 } from '../components/ui';
-import { money } from '../format';
+import { formatDateTime, money } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { Link } from '../router';
 import { useSession } from '../session';
 import { CreditNoteModal } from './credit-note';
 import { statusLabel, typeLabel } from './document-status';
-import type { DocumentSummary } from './documents';
-
-export interface DocumentDetail extends DocumentSummary {
-  number: string;
-  environment: string;
-  buyer: { idType: string; id: string; name: string; email: string; address?: string };
-  items: {
-    mainCode: string;
-    description: string;
-    quantity: string;
-    unitPrice: string;
-    taxes: { rateCode: string; rate: string }[];
-  }[];
-  totals: { total: string; totalWithoutTaxes?: string };
-  voidReason: string | null;
-  voidedAt: string | null;
-}
-
-interface SriResponse {
-  operationType: string;
-  status: string;
-  messages: { identifier: string; message: string; additionalInfo?: string; type: string }[] | null;
-  createdAt: string;
-}
 
 const IN_FLIGHT = new Set(['SIGNED', 'RECEIVED']);
 
@@ -53,18 +30,25 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
   const s = useSession();
   const opts = { issuer: s.issuerId };
   const doc = useLoad(
-    () => api<{ document: DocumentDetail }>('GET', `/v1/documents/${accessKey}`, opts),
+    () => api<Answer<'/v1/documents/{accessKey}', 'get'>>('GET', `/v1/documents/${accessKey}`, opts),
     [accessKey, s.issuerId],
   );
   const events = useLoad(
     () =>
-      api<{
-        events: { id: string; type: string; detail: Record<string, unknown> | null; createdAt: string }[];
-      }>('GET', `/v1/documents/${accessKey}/events`, opts),
+      api<Answer<'/v1/documents/{accessKey}/events', 'get'>>(
+        'GET',
+        `/v1/documents/${accessKey}/events`,
+        opts,
+      ),
     [accessKey, s.issuerId, doc.data?.document.status],
   );
   const sri = useLoad(
-    () => api<{ sriResponses: SriResponse[] }>('GET', `/v1/documents/${accessKey}/sri-responses`, opts),
+    () =>
+      api<Answer<'/v1/documents/{accessKey}/sri-responses', 'get'>>(
+        'GET',
+        `/v1/documents/${accessKey}/sri-responses`,
+        opts,
+      ),
     [accessKey, s.issuerId, doc.data?.document.status],
   );
   const [modal, setModal] = useState<'void' | 'email' | 'credit' | null>(null);
@@ -227,12 +211,16 @@ function VoidModal({ accessKey, onClose, onDone }: { accessKey: string; onClose(
   });
   return (
     <Modal title={t('Anular comprobante', 'Void document')} onClose={onClose}>
-      <form
-        onSubmit={(e: FormEvent<HTMLFormElement>) => {
-          e.preventDefault();
-          void voidDoc.run(new FormData(e.currentTarget));
-        }}
-        noValidate
+      <ActionForm
+        action={voidDoc}
+        fields={['reason']}
+        submitLabel={t('Anular', 'Void')}
+        submitVariant="danger"
+        after={
+          <Button variant="link" onClick={onClose}>
+            {t('Cancelar', 'Cancel')}
+          </Button>
+        }
       >
         <Alert kind="warning">
           {t(
@@ -251,16 +239,7 @@ function VoidModal({ accessKey, onClose, onDone }: { accessKey: string; onClose(
           name="confirmedSriVoid"
           label={t('Confirmo que lo anulé en el portal del SRI', 'I confirm I voided it in the SRI portal')}
         />
-        <FormError error={voidDoc.error} fields={['reason']} />
-        <div className="row">
-          <Button type="submit" variant="danger" busy={voidDoc.busy}>
-            {t('Anular', 'Void')}
-          </Button>
-          <Button variant="link" onClick={onClose}>
-            {t('Cancelar', 'Cancel')}
-          </Button>
-        </div>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }
@@ -277,39 +256,30 @@ function EmailModal({
   const t = useT();
   const s = useSession();
   const [done, setDone] = useState(false);
-  const send = useAction(async (email: string) => {
+  // The buyer's own address goes as no address: the API sends to the document's buyer.
+  const send = useAction(async (form: FormData) => {
+    const typed = String(form.get('email') ?? '');
+    const email = typed === buyerEmail ? '' : typed;
     await api('POST', `/v1/documents/${accessKey}/email-retry`, {
       issuer: s.issuerId,
       body: email ? { email } : {},
     });
     setDone(true);
   });
-  const [email, setEmail] = useState(buyerEmail);
   return (
     <Modal title={t('Reenviar RIDE y XML', 'Re-send RIDE and XML')} onClose={onClose}>
       {done ? (
         <Alert kind="success">{t('Correo en cola de envío.', 'Email queued for sending.')}</Alert>
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send.run(email === buyerEmail ? '' : email);
-          }}
-          noValidate
-        >
+        <ActionForm action={send} fields={['email']} submitLabel={t('Enviar', 'Send')}>
           <TextField
             label={t('Enviar a', 'Send to')}
             name="email"
             type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            defaultValue={buyerEmail}
             error={send.error}
           />
-          <FormError error={send.error} fields={['email']} />
-          <Button type="submit" busy={send.busy}>
-            {t('Enviar', 'Send')}
-          </Button>
-        </form>
+        </ActionForm>
       )}
     </Modal>
   );

@@ -1,24 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api';
+import type { Answer } from '../api-models';
 import { Badge, Button, FormError, Loading, PageHeader, SelectField, TextField } from '../components/ui';
-import { isoToDmy, money } from '../format';
+import { dmyToIso, isoToDmy, money } from '../format';
 import { useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { Link, navigate, useLocation } from '../router';
 import { useSession } from '../session';
 import { STATUS_ORDER, statusLabel, typeLabel } from './document-status';
-
-export interface DocumentSummary {
-  accessKey: string;
-  documentType: string;
-  sequential: string;
-  status: string;
-  issueDate: string;
-  total: string;
-  authorizationNumber?: string;
-  authorizationDate?: string;
-  email?: { status: string; sentAt?: string };
-}
 
 const FILTERS = [
   'status',
@@ -41,11 +30,7 @@ export function DocumentsPage() {
   const list = useLoad(
     () =>
       s.issuerId
-        ? api<{ data: DocumentSummary[]; pagination: { total: number; page: number; limit: number } }>(
-            'GET',
-            `/v1/documents?${qs}`,
-            { issuer: s.issuerId },
-          )
+        ? api<Answer<'/v1/documents', 'get'>>('GET', `/v1/documents?${qs}`, { issuer: s.issuerId })
         : Promise.resolve(null),
     [s.issuerId, qs],
   );
@@ -152,12 +137,6 @@ export function DocumentsPage() {
       )}
     </>
   );
-}
-
-function dmyToIso(dmy: string | null): string {
-  if (!dmy) return '';
-  const [d, m, y] = dmy.split('/');
-  return `${y}-${m}-${d}`;
 }
 
 function Filters({

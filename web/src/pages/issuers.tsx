@@ -1,32 +1,23 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api';
+import type { Answer, Issuer, Sequential } from '../api-models';
+import { ActionForm } from '../components/action-form';
 import {
   Alert,
   Badge,
   Button,
   Card,
   FormError,
-  formatDate,
   Loading,
   Modal,
   PageHeader,
   TextField,
-  UploadProgress,
 } from '../components/ui';
+import { daysUntil, formatDate } from '../format';
 import { useAction, useLoad, useUploadProgress } from '../hooks';
 import { useLang, useT } from '../i18n';
-import { type Issuer, useSession } from '../session';
+import { useSession } from '../session';
 import { typeLabel } from './document-status';
-
-interface Sequential {
-  documentType: string;
-  sandbox: { current: number; next: number };
-  production: { current: number; next: number };
-}
-
-function daysUntil(iso: string | null): number | null {
-  return iso ? Math.floor((new Date(iso).getTime() - Date.now()) / 86_400_000) : null;
-}
 
 export function IssuersPage() {
   const t = useT();
@@ -51,7 +42,7 @@ function IssuerCard({ issuer }: { issuer: Issuer }) {
   const { lang } = useLang();
   const s = useSession();
   const seq = useLoad(
-    () => api<{ sequentials: Sequential[] }>('GET', `/v1/issuers/${issuer.id}/sequentials`),
+    () => api<Answer<'/v1/issuers/{id}/sequentials', 'get'>>('GET', `/v1/issuers/${issuer.id}/sequentials`),
     [issuer.id],
   );
   const [renewing, setRenewing] = useState(false);
@@ -164,13 +155,7 @@ function SequentialModal({
   });
   return (
     <Modal title={t('Siguiente secuencial', 'Next sequential')} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save.run();
-        }}
-        noValidate
-      >
+      <ActionForm action={save} fields={['nextSequential']} submitLabel={t('Guardar', 'Save')}>
         <TextField
           label={t(`Siguiente número (${environment})`, `Next number (${environment})`)}
           name="nextSequential"
@@ -179,11 +164,7 @@ function SequentialModal({
           onChange={(e) => setNext(e.target.value)}
           error={save.error}
         />
-        <FormError error={save.error} fields={['nextSequential']} />
-        <Button type="submit" busy={save.busy}>
-          {t('Guardar', 'Save')}
-        </Button>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }
@@ -197,10 +178,14 @@ function RenewModal({ issuer, onClose }: { issuer: Issuer; onClose(): void }) {
   const renew = useAction(async (form: FormData) => {
     if (form.get('certPassword') === '') form.delete('certPassword');
     await track(async (onProgress) => {
-      const res = await api<{ certExpiry: string }>('PATCH', `/v1/issuers/${issuer.id}/certificate`, {
-        form,
-        onProgress,
-      });
+      const res = await api<Answer<'/v1/issuers/{id}/certificate', 'patch'>>(
+        'PATCH',
+        `/v1/issuers/${issuer.id}/certificate`,
+        {
+          form,
+          onProgress,
+        },
+      );
       setDone(res.certExpiry);
       await s.reload();
     });
@@ -215,12 +200,12 @@ function RenewModal({ issuer, onClose }: { issuer: Issuer; onClose(): void }) {
           )}
         </Alert>
       ) : (
-        <form
-          onSubmit={(e: FormEvent<HTMLFormElement>) => {
-            e.preventDefault();
-            void renew.run(new FormData(e.currentTarget));
-          }}
-          noValidate
+        <ActionForm
+          action={renew}
+          fields={['cert', 'certPassword']}
+          submitLabel={t('Renovar', 'Renew')}
+          progress={progress}
+          progressLabel={t('Enviando', 'Uploading')}
         >
           <TextField
             label={t('Certificado (.p12)', 'Certificate (.p12)')}
@@ -236,12 +221,7 @@ function RenewModal({ issuer, onClose }: { issuer: Issuer; onClose(): void }) {
             type="password"
             error={renew.error}
           />
-          <FormError error={renew.error} fields={['cert', 'certPassword']} />
-          <UploadProgress progress={progress} label={t('Enviando', 'Uploading')} />
-          <Button type="submit" busy={renew.busy}>
-            {t('Renovar', 'Renew')}
-          </Button>
-        </form>
+        </ActionForm>
       )}
     </Modal>
   );
@@ -265,12 +245,10 @@ function NewIssuerModal({ onClose }: { onClose(): void }) {
   });
   return (
     <Modal title={t('Nuevo punto de emisión', 'New issue point')} onClose={onClose}>
-      <form
-        onSubmit={(e: FormEvent<HTMLFormElement>) => {
-          e.preventDefault();
-          void create.run(new FormData(e.currentTarget));
-        }}
-        noValidate
+      <ActionForm
+        action={create}
+        fields={['branchCode', 'issuePointCode', 'branchAddress', 'cert', 'certPassword']}
+        submitLabel={t('Crear', 'Create')}
       >
         <div className="grid2">
           <TextField
@@ -310,14 +288,7 @@ function NewIssuerModal({ onClose }: { onClose(): void }) {
           type="password"
           error={create.error}
         />
-        <FormError
-          error={create.error}
-          fields={['branchCode', 'issuePointCode', 'branchAddress', 'cert', 'certPassword']}
-        />
-        <Button type="submit" busy={create.busy}>
-          {t('Crear', 'Create')}
-        </Button>
-      </form>
+      </ActionForm>
     </Modal>
   );
 }

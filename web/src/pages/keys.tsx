@@ -1,5 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api';
+import type { Answer, ApiKey } from '../api-models';
+import { ActionForm } from '../components/action-form';
 import {
   Badge,
   BarChart,
@@ -7,7 +9,6 @@ import {
   Card,
   CheckField,
   FormError,
-  formatDateTime,
   Loading,
   Modal,
   PageHeader,
@@ -15,19 +16,10 @@ import {
   ShownOnce,
   TextField,
 } from '../components/ui';
+import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { useSession } from '../session';
-
-interface ApiKey {
-  id: string;
-  label: string | null;
-  environment: string;
-  scopes: string[];
-  createdAt: string;
-  lastUsedAt: string | null;
-  requestCount: number;
-}
 
 export const SCOPES = [
   'documents:write',
@@ -44,10 +36,7 @@ export const SCOPES = [
 export function KeysPage() {
   const t = useT();
   const { lang } = useLang();
-  const list = useLoad(
-    () => api<{ keys: ApiKey[]; limit: { max: number; used: number } }>('GET', '/v1/keys'),
-    [],
-  );
+  const list = useLoad(() => api<Answer<'/v1/keys', 'get'>>('GET', '/v1/keys'), []);
   const [selected, setSelected] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -55,7 +44,7 @@ export function KeysPage() {
   const usage = useLoad(
     () =>
       keyId
-        ? api<{ usage: { date: string; requestCount: number }[] }>('GET', `/v1/keys/${keyId}/usage?days=30`)
+        ? api<Answer<'/v1/keys/{id}/usage', 'get'>>('GET', `/v1/keys/${keyId}/usage?days=30`)
         : Promise.resolve(null),
     [keyId],
   );
@@ -188,7 +177,7 @@ function CreateKeyModal({ onClose, onCreated }: { onClose(): void; onCreated(): 
   const create = useAction(async (form: FormData) => {
     const scopes = form.getAll('scopes').map(String);
     const label = String(form.get('label') ?? '').trim();
-    const res = await api<{ apiKey: string }>('POST', '/v1/keys', {
+    const res = await api<Answer<'/v1/keys', 'post'>>('POST', '/v1/keys', {
       body: { label: label || undefined, environment: form.get('environment'), scopes },
     });
     setToken(res.apiKey);
@@ -202,12 +191,10 @@ function CreateKeyModal({ onClose, onCreated }: { onClose(): void; onCreated(): 
           <Button onClick={onClose}>{t('Listo', 'Done')}</Button>
         </>
       ) : (
-        <form
-          onSubmit={(e: FormEvent<HTMLFormElement>) => {
-            e.preventDefault();
-            void create.run(new FormData(e.currentTarget));
-          }}
-          noValidate
+        <ActionForm
+          action={create}
+          fields={['label', 'environment']}
+          submitLabel={t('Crear clave', 'Create key')}
         >
           <TextField label={t('Etiqueta', 'Label')} name="label" maxLength={100} error={create.error} />
           <SelectField
@@ -234,11 +221,7 @@ function CreateKeyModal({ onClose, onCreated }: { onClose(): void; onCreated(): 
               ))}
             </div>
           </fieldset>
-          <FormError error={create.error} fields={['label', 'environment']} />
-          <Button type="submit" busy={create.busy}>
-            {t('Crear clave', 'Create key')}
-          </Button>
-        </form>
+        </ActionForm>
       )}
     </Modal>
   );

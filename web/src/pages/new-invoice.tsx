@@ -1,6 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api';
-import { Alert, Button, Card, FormError, PageHeader, SelectField, TextField } from '../components/ui';
+import type { Answer } from '../api-models';
+import { ActionForm } from '../components/action-form';
+import { Alert, Card, PageHeader, SelectField, TextField } from '../components/ui';
 import { useAction } from '../hooks';
 import { useT } from '../i18n';
 import { navigate } from '../router';
@@ -25,7 +27,7 @@ export function NewInvoicePage() {
       items: toItems(lines),
       payments: [{ method: get('payments[0].method'), total: totalOf(lines) }],
     };
-    const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
+    const res = await api<Answer<'/v1/documents', 'post'>>('POST', '/v1/documents', {
       body,
       issuer: s.issuerId,
       // A double click or a retry after a lost answer returns the same document.
@@ -34,10 +36,6 @@ export function NewInvoicePage() {
     navigate(`/app/documents/${res.document.accessKey}`);
   });
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    void create.run(new FormData(e.currentTarget));
-  };
   const err = create.error;
   return (
     <>
@@ -47,7 +45,21 @@ export function NewInvoicePage() {
           {t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <ActionForm
+        action={create}
+        fields={[
+          'buyer.idType',
+          'buyer.id',
+          'buyer.name',
+          'buyer.email',
+          'buyer.address',
+          'payments[0].method',
+          ...lines.flatMap((_, i) =>
+            ['mainCode', 'description', 'quantity', 'unitPrice'].map((f) => `items[${i}].${f}`),
+          ),
+        ]}
+        submitLabel={t('Emitir factura', 'Issue invoice')}
+      >
         <Card title={t('Cliente', 'Buyer')}>
           <div className="grid2">
             <SelectField
@@ -99,24 +111,7 @@ export function NewInvoicePage() {
         <Card>
           <LinesEditor lines={lines} onChange={setLines} error={err} />
         </Card>
-        <FormError
-          error={err}
-          fields={[
-            'buyer.idType',
-            'buyer.id',
-            'buyer.name',
-            'buyer.email',
-            'buyer.address',
-            'payments[0].method',
-            ...lines.flatMap((_, i) =>
-              ['mainCode', 'description', 'quantity', 'unitPrice'].map((f) => `items[${i}].${f}`),
-            ),
-          ]}
-        />
-        <Button type="submit" busy={create.busy}>
-          {t('Emitir factura', 'Issue invoice')}
-        </Button>
-      </form>
+      </ActionForm>
     </>
   );
 }

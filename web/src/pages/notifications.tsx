@@ -1,49 +1,26 @@
 import { useState } from 'react';
 import { api } from '../api';
-import {
-  Badge,
-  Button,
-  Card,
-  CheckField,
-  FormError,
-  formatDateTime,
-  Loading,
-  PageHeader,
-} from '../components/ui';
+import type { Answer, NotificationPreference } from '../api-models';
+import { Badge, Button, Card, CheckField, FormError, Loading, PageHeader } from '../components/ui';
+import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
-
-interface Notification {
-  id: string;
-  type: string;
-  severity: string;
-  title: string;
-  message: string;
-  readAt: string | null;
-  createdAt: string;
-}
-
-interface Preference {
-  type: string;
-  channel: string;
-  enabled: boolean;
-}
 
 export function NotificationsPage() {
   const t = useT();
   const { lang } = useLang();
-  const list = useLoad(
-    () => api<{ notifications: Notification[]; unreadCount: number }>('GET', '/v1/notifications'),
+  const list = useLoad(() => api<Answer<'/v1/notifications', 'get'>>('GET', '/v1/notifications'), []);
+  const prefs = useLoad(
+    () => api<Answer<'/v1/notifications/preferences', 'get'>>('GET', '/v1/notifications/preferences'),
     [],
   );
-  const prefs = useLoad(() => api<{ preferences: Preference[] }>('GET', '/v1/notifications/preferences'), []);
   const read = useAction(async (id: string) => {
     await api('POST', `/v1/notifications/${id}/read`);
     await list.reload();
   });
   // The box follows the click at once; the saved value replaces it, or the old one comes back on error.
   const [pending, setPending] = useState<Record<string, boolean>>({});
-  const toggle = useAction(async (p: Preference) => {
+  const toggle = useAction(async (p: NotificationPreference) => {
     const key = `${p.type}:${p.channel}`;
     setPending((x) => ({ ...x, [key]: !p.enabled }));
     try {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../api';
+import type { Answer } from '../api-models';
 import { Alert, Button, Card, FormError, PageHeader, ShownOnce } from '../components/ui';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
@@ -11,12 +12,12 @@ export function ProductionPage() {
   const t = useT();
   const s = useSession();
   const agreements = useLoad(
-    () => api<{ agreements: { needsAcceptance: boolean } }>('GET', '/v1/tenants/agreements'),
+    () => api<Answer<'/v1/tenants/agreements', 'get'>>('GET', '/v1/tenants/agreements'),
     [],
   );
   const [key, setKey] = useState<string | null>(null);
   const promote = useAction(async () => {
-    const res = await api<{ apiKey: string }>('POST', '/v1/tenants/promote', { body: {} });
+    const res = await api<Answer<'/v1/tenants/promote', 'post'>>('POST', '/v1/tenants/promote', { body: {} });
     setKey(res.apiKey);
     // The session key belongs to the sandbox: swap it for one of production.
     await api('POST', '/v1/session/refresh');

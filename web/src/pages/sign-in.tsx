@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../api';
-import { Alert, Button, FormError, Loading, TextField } from '../components/ui';
+import { ActionForm } from '../components/action-form';
+import { Alert, Button, Loading, TextField } from '../components/ui';
 import { useAction } from '../hooks';
 import { problemMessage, useT } from '../i18n';
 import { Link, navigate, useLocation } from '../router';
@@ -24,10 +25,6 @@ export function SignInPage() {
     await session.reload();
     navigate('/app');
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void (step === 'email' ? start.run() : verify.run());
-  };
   return (
     <PublicLayout title={t('Ingresar', 'Sign in')}>
       {query.get('expired') && (
@@ -35,7 +32,18 @@ export function SignInPage() {
           {t('Tu sesión terminó; ingresa de nuevo.', 'Your session ended; sign in again.')}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <ActionForm
+        action={step === 'email' ? start : verify}
+        fields={step === 'email' ? ['email'] : ['code']}
+        submitLabel={step === 'email' ? t('Enviar código', 'Email me a code') : t('Ingresar', 'Sign in')}
+        after={
+          step === 'code' && (
+            <Button variant="link" onClick={() => setStep('email')}>
+              {t('Usar otro correo', 'Use another email')}
+            </Button>
+          )
+        }
+      >
         {step === 'email' ? (
           <>
             <p className="muted">
@@ -54,10 +62,6 @@ export function SignInPage() {
               onChange={(e) => setEmail(e.target.value)}
               error={start.error}
             />
-            <FormError error={start.error} fields={['email']} />
-            <Button type="submit" busy={start.busy}>
-              {t('Enviar código', 'Email me a code')}
-            </Button>
           </>
         ) : (
           <>
@@ -79,18 +83,9 @@ export function SignInPage() {
               onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
               error={verify.error}
             />
-            <FormError error={verify.error} fields={['code']} />
-            <div className="row">
-              <Button type="submit" busy={verify.busy}>
-                {t('Ingresar', 'Sign in')}
-              </Button>
-              <Button variant="link" onClick={() => setStep('email')}>
-                {t('Usar otro correo', 'Use another email')}
-              </Button>
-            </div>
           </>
         )}
-      </form>
+      </ActionForm>
       <p className="links">
         <Link href="/signup">{t('Crear una cuenta', 'Create an account')}</Link>
         <Link href="/recover">

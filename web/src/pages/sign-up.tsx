@@ -1,15 +1,8 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../api';
-import {
-  Alert,
-  Button,
-  CheckField,
-  FormError,
-  Loading,
-  ShownOnce,
-  TextField,
-  UploadProgress,
-} from '../components/ui';
+import type { Answer } from '../api-models';
+import { ActionForm } from '../components/action-form';
+import { Alert, Button, CheckField, FormError, Loading, ShownOnce, TextField } from '../components/ui';
 import { checkPublicForm } from '../form-check';
 import { useAction, useUploadProgress } from '../hooks';
 import { problemMessage, useLang, useT } from '../i18n';
@@ -49,15 +42,13 @@ export function SignUpPage() {
       if (v === '' || (v instanceof File && v.size === 0 && v.name === '')) form.delete(name);
     }
     await track(async (onProgress) => {
-      const res = await api<{ apiKey: string }>('POST', '/v1/register', { form, onProgress });
+      const res = await api<Answer<'/v1/register', 'post'>>('POST', '/v1/register', { form, onProgress });
       const email = String(form.get('email'));
       registeredKey = { email, apiKey: res.apiKey };
       navigate(`/signup/sent?email=${encodeURIComponent(email)}`);
     });
   });
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
+  const checkThenRegister = async (form: FormData) => {
     // The server's rules first: a typo must not spend one of the 5 sign-ups an hour.
     const invalid = await checkPublicForm(form, lang, {
       text: [
@@ -75,7 +66,7 @@ export function SignUpPage() {
       documentTypes: true,
     });
     if (invalid) return register.setError(invalid);
-    void register.run(form);
+    await register.run(form);
   };
   const err = register.error;
   return (
@@ -86,7 +77,15 @@ export function SignUpPage() {
           'You need your electronic signature (.p12 file) from the SRI. You start in the test environment and go to production when you are ready.',
         )}
       </p>
-      <form onSubmit={submit} noValidate encType="multipart/form-data" aria-label={t('Registro', 'Sign-up')}>
+      <ActionForm
+        action={{ ...register, run: checkThenRegister }}
+        fields={FIELDS}
+        submitLabel={t('Crear cuenta', 'Create account')}
+        progress={progress}
+        progressLabel={t('Enviando', 'Uploading')}
+        encType="multipart/form-data"
+        aria-label={t('Registro', 'Sign-up')}
+      >
         <fieldset>
           <legend>{t('Cuenta', 'Account')}</legend>
           <TextField
@@ -206,12 +205,7 @@ export function SignUpPage() {
             />
           </div>
         </fieldset>
-        <FormError error={err} fields={FIELDS} />
-        <UploadProgress progress={progress} label={t('Enviando', 'Uploading')} />
-        <Button type="submit" busy={register.busy}>
-          {t('Crear cuenta', 'Create account')}
-        </Button>
-      </form>
+      </ActionForm>
       <p className="links">
         <Link href="/signin">{t('¿Ya tienes cuenta? Ingresar', 'Already registered? Sign in')}</Link>
       </p>
@@ -276,7 +270,9 @@ export function VerifyPage() {
       `/v1/verify-email/check?token=${encodeURIComponent(token)}`,
     );
     if (!check.valid) throw Object.assign(new Error('invalid'), {});
-    const res = await api<{ email: string }>('POST', '/v1/verify-email', { body: { token } });
+    const res = await api<Answer<'/v1/verify-email', 'post'>>('POST', '/v1/verify-email', {
+      body: { token },
+    });
     setEmail(res.email);
   });
   const once = useRef(false);
@@ -349,12 +345,12 @@ export function RecoverPage() {
           <Alert>{result.message}</Alert>
         )
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void recover.run(new FormData(e.currentTarget));
-          }}
-          noValidate
+        <ActionForm
+          action={recover}
+          fields={['email', 'cert', 'certPassword']}
+          submitLabel={t('Recuperar', 'Recover')}
+          progress={progress}
+          progressLabel={t('Enviando', 'Uploading')}
         >
           <p className="muted">
             {t(
@@ -383,12 +379,7 @@ export function RecoverPage() {
             type="password"
             error={recover.error}
           />
-          <FormError error={recover.error} fields={['email', 'cert', 'certPassword']} />
-          <UploadProgress progress={progress} label={t('Enviando', 'Uploading')} />
-          <Button type="submit" busy={recover.busy}>
-            {t('Recuperar', 'Recover')}
-          </Button>
-        </form>
+        </ActionForm>
       )}
       <p className="links">
         <Link href="/signin">{t('Ingresar', 'Sign in')}</Link>

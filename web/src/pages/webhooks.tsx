@@ -1,5 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api';
+import type { Answer } from '../api-models';
+import { ActionForm } from '../components/action-form';
 import {
   Alert,
   Badge,
@@ -7,39 +9,15 @@ import {
   Card,
   CheckField,
   FormError,
-  formatDateTime,
   Loading,
   Modal,
   PageHeader,
   ShownOnce,
   TextField,
 } from '../components/ui';
+import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
-
-interface Endpoint {
-  id: string;
-  url: string;
-  eventTypes: string[];
-  active: boolean;
-  createdAt: string;
-}
-
-interface Delivery {
-  id: string;
-  event: string;
-  status: string;
-  attemptCount: number;
-  lastError: string | null;
-  createdAt: string;
-  attempts: {
-    number: number;
-    statusCode: number | null;
-    error: string | null;
-    success: boolean;
-    startedAt: string;
-  }[];
-}
 
 const EVENT_TYPES = [
   'DOCUMENT_AUTHORIZED',
@@ -52,10 +30,7 @@ const EVENT_TYPES = [
 
 export function WebhooksPage() {
   const t = useT();
-  const list = useLoad(
-    () => api<{ endpoints: Endpoint[]; limit: { max: number; used: number } }>('GET', '/v1/webhooks'),
-    [],
-  );
+  const list = useLoad(() => api<Answer<'/v1/webhooks', 'get'>>('GET', '/v1/webhooks'), []);
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const endpointId = selected ?? list.data?.endpoints[0]?.id ?? null;
@@ -124,7 +99,11 @@ function Deliveries({ endpointId }: { endpointId: string }) {
   const t = useT();
   const { lang } = useLang();
   const log = useLoad(
-    () => api<{ deliveries: Delivery[] }>('GET', `/v1/webhooks/${endpointId}/deliveries?limit=20`),
+    () =>
+      api<Answer<'/v1/webhooks/{id}/deliveries', 'get'>>(
+        'GET',
+        `/v1/webhooks/${endpointId}/deliveries?limit=20`,
+      ),
     [endpointId],
   );
   const test = useAction(async () => {
@@ -194,7 +173,7 @@ function CreateWebhookModal({ onClose, onCreated }: { onClose(): void; onCreated
   const t = useT();
   const [secret, setSecret] = useState<string | null>(null);
   const create = useAction(async (form: FormData) => {
-    const res = await api<{ secret: string }>('POST', '/v1/webhooks', {
+    const res = await api<Answer<'/v1/webhooks', 'post'>>('POST', '/v1/webhooks', {
       body: { url: String(form.get('url') ?? '').trim(), eventTypes: form.getAll('eventTypes').map(String) },
     });
     setSecret(res.secret);
@@ -208,13 +187,7 @@ function CreateWebhookModal({ onClose, onCreated }: { onClose(): void; onCreated
           <Button onClick={onClose}>{t('Listo', 'Done')}</Button>
         </>
       ) : (
-        <form
-          onSubmit={(e: FormEvent<HTMLFormElement>) => {
-            e.preventDefault();
-            void create.run(new FormData(e.currentTarget));
-          }}
-          noValidate
-        >
+        <ActionForm action={create} fields={['url']} submitLabel={t('Crear webhook', 'Create webhook')}>
           <TextField
             label="URL (HTTPS)"
             name="url"
@@ -231,11 +204,7 @@ function CreateWebhookModal({ onClose, onCreated }: { onClose(): void; onCreated
               ))}
             </div>
           </fieldset>
-          <FormError error={create.error} fields={['url']} />
-          <Button type="submit" busy={create.busy}>
-            {t('Crear webhook', 'Create webhook')}
-          </Button>
-        </form>
+        </ActionForm>
       )}
     </Modal>
   );

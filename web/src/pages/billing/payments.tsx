@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Badge, Button, Card } from '../../components/ui';
+import { formatDateTime, money } from '../../format';
+import { useLang, useT } from '../../i18n';
+import { ProofModal } from './proof-modal';
+import type { Payment, Subscription } from './types';
+
+export function Payments({ subscription, onChange }: { subscription: Subscription; onChange(): void }) {
+  const t = useT();
+  const { lang } = useLang();
+  const [uploading, setUploading] = useState<Payment | null>(null);
+  return (
+    <Card title={t('Pagos', 'Payments')}>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('Concepto', 'Purpose')}</th>
+              <th className="num">{t('Total con IVA', 'Total with VAT')}</th>
+              <th>{t('Estado', 'Status')}</th>
+              <th>{t('Reportado', 'Reported')}</th>
+              <th>
+                <span className="sr-only">{t('Acciones', 'Actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {subscription.payments.map((p) => (
+              <tr key={p.id}>
+                <td>{p.purpose}</td>
+                <td className="num">{money(p.total_amount, lang)}</td>
+                <td>
+                  <Badge value={p.status} tone={`pay-${p.status.toLowerCase()}`} />
+                  {p.rejection_reason_code && <div className="warn-text">{p.rejection_reason_code}</div>}
+                </td>
+                <td>{formatDateTime(p.reported_at, lang)}</td>
+                <td>
+                  {(p.status === 'PENDING' || p.status === 'REJECTED') && (
+                    <Button variant="secondary" onClick={() => setUploading(p)}>
+                      {t('Subir comprobante', 'Upload proof')}
+                    </Button>
+                  )}
+                  {p.status === 'REPORTED' && (
+                    <span className="muted">{t('En revisión', 'Under review')}</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {uploading && <ProofModal payment={uploading} onClose={() => setUploading(null)} onDone={onChange} />}
+    </Card>
+  );
+}
