@@ -203,20 +203,13 @@ export function createDeps(input: {
     }),
   };
 
-  const jobs: JobDefinition<never>[] = [
-    createSendEmailJob({
-      db,
-      mailer,
-      clock,
-      mailFrom: config.mailFrom,
-      hooks: outboxHooks,
-      secrets,
-    }) as JobDefinition<never>,
-    ...(webhooks.jobs as JobDefinition<never>[]),
-    ...(notifications.jobs as JobDefinition<never>[]),
+  const jobs: JobDefinition[] = [
+    createSendEmailJob({ db, mailer, clock, mailFrom: config.mailFrom, hooks: outboxHooks, secrets }),
+    ...webhooks.jobs,
+    ...notifications.jobs,
     ...submission.jobs,
-    ...(agreements.jobs as JobDefinition<never>[]),
-    ...(billing.jobs as JobDefinition<never>[]),
+    ...agreements.jobs,
+    ...billing.jobs,
   ];
   /** graphile-worker crontab lines (UTC); modules append theirs. */
   const crontabLines: string[] = [NOTIFICATIONS_CRONTAB, BILLING_CRONTAB, ...submission.crontab];

@@ -1,14 +1,18 @@
+import { Type } from '@sinclair/typebox';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
 import type { Executor } from '../../db/pool.js';
 import { issuers, tenants } from '../../db/tables.js';
 import type { AuthContext } from '../../http/auth.js';
-import { defineJob, enqueue } from '../../jobs/queue.js';
+import { defineJob, enqueue, JobId } from '../../jobs/queue.js';
 import type { DocumentsService } from '../documents/documents.service.js';
 import { type DocumentRow, documents } from '../documents/documents.tables.js';
 import { recordTenantEvent } from '../tenant-events/index.js';
 import { type PaymentRow, payments, subscriptions } from './billing.tables.js';
+
+/** The payload of SELF_INVOICE_JOB, checked when the job runs. */
+const SELF_INVOICE_PAYLOAD = { version: 1, payload: Type.Object({ paymentId: JobId }) };
 
 export const SELF_INVOICE_JOB = 'billing:self-invoice';
 
@@ -142,7 +146,7 @@ export function createSelfBilling(deps: {
     );
   }
 
-  const job = defineJob<{ paymentId: string }>(SELF_INVOICE_JOB, async ({ paymentId }) => {
+  const job = defineJob(SELF_INVOICE_JOB, SELF_INVOICE_PAYLOAD, async ({ paymentId }) => {
     await issue(paymentId);
   });
 

@@ -6,7 +6,6 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { SriClient } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
-import type { JobDefinition } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AfterCreateHook } from '../documents/documents.service.js';
 import type { SigningKeyCache } from '../issuers/signing-key-cache.js';
@@ -52,7 +51,7 @@ export function createSubmissionModule(deps: {
     service: createSubmissionService(deps),
     afterCreate,
     processDocument,
-    jobs: [createProcessJob({ ...deps, processDocument }), createSweepJob(deps)] as JobDefinition<never>[],
+    jobs: [createProcessJob({ ...deps, processDocument }), createSweepJob(deps)],
     crontab: [SUBMISSION_CRONTAB],
     /** The reconciliation sweep, callable outside the crontab (worker start, operators, tests). */
     sweep: () => sweepStuckDocuments(deps.db, deps.clock),
