@@ -1,6 +1,8 @@
 /**
  * The issuers module: branches and issue points of an account, their certificates, logos,
- * document types, sequential counters and issuing flag. Other modules import from here only.
+ * document types, sequential counters and issuing flag. Other modules import from here only
+ * (dependency-cruiser's module-through-index rule; the document pipeline's remaining exceptions are
+ * listed in .dependency-cruiser.cjs).
  *
  * Documents (a later module) use `allocateSequential` inside their creation transaction and
  * sign with `signingKeys.get(issuerRow)` (deps.signingKeys), which refuses a certificate that

@@ -10,6 +10,7 @@ export { TenantSchema } from './tenants.schemas.js';
 export {
   createTenantsService,
   defaultTenantPorts,
+  type TenantPorts,
   type TenantsService,
 } from './tenants.service.js';
 export { registerVerificationEmailHooks } from './verification-hooks.js';
