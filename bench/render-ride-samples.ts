@@ -8,6 +8,13 @@ import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type RideInput, renderRide } from '../src/adapters/ride/ride.js';
+import { renderViewRide } from '../src/adapters/ride/view-ride.js';
+import { buildAccessKey } from '../src/modules/documents/access-key.js';
+import { debitNoteType } from '../src/modules/documents/types/debit-note/index.js';
+import type { DocumentHeader, DocumentTypeDefinition } from '../src/modules/documents/types/definition.js';
+import { purchaseSettlementType } from '../src/modules/documents/types/purchase-settlement/index.js';
+import { waybillType } from '../src/modules/documents/types/waybill/index.js';
+import { withholdingType } from '../src/modules/documents/types/withholding/index.js';
 import { authorizationFor, buildDocument, logo, manyItems } from '../test/ride/fixtures.js';
 import { richCreditNote, richInvoice } from '../test/ride/sample-documents.js';
 
@@ -70,9 +77,56 @@ const samples: { name: string; input: RideInput }[] = [
   },
 ];
 
-for (const { name, input } of samples) {
+/** The newer types' RIDEs from their schema examples, issued by the rich invoice's issuer. */
+type AnyType = DocumentTypeDefinition<never, unknown>;
+const typeSamples: [string, AnyType][] = [
+  ['ride-withholding', withholdingType as unknown as AnyType],
+  ['ride-debit-note', debitNoteType as unknown as AnyType],
+  ['ride-purchase-settlement', purchaseSettlementType as unknown as AnyType],
+  ['ride-waybill', waybillType as unknown as AnyType],
+];
+const rendered: { name: string; render: () => Promise<Buffer> }[] = samples.map(({ name, input }) => ({
+  name,
+  render: () => renderRide(input),
+}));
+for (const [name, type] of typeSamples) {
+  const body = (type.bodySchema as unknown as { examples: Record<string, unknown>[] }).examples[0]!;
+  const today = body.issueDate as string;
+  const issuer = invoice.issuer;
+  const sequential = '000000457';
+  const accessKey = buildAccessKey({
+    issueDate: today,
+    documentType: type.code,
+    ruc: issuer.ruc,
+    environment: 'production',
+    branchCode: issuer.branchCode,
+    issuePointCode: issuer.issuePointCode,
+    sequential,
+    numericCode: '12345678',
+    emissionType: '1',
+  });
+  const header: DocumentHeader = {
+    documentType: type.code,
+    environment: 'production',
+    accessKey,
+    sequential,
+    issueDate: today,
+    issuer,
+  };
+  const content = type.compute(body as never, { today, environment: 'production', issuer });
+  const view = type.rideView!(header, content);
+  const [d, m, y] = today.split('/');
+  const authorization = { number: accessKey, date: `${y}-${m}-${d}T10:15:00-05:00` };
+  rendered.push({
+    name,
+    render: () =>
+      renderViewRide({ view, status: 'AUTHORIZED', authorization, language: 'es', logo: logo('png') }),
+  });
+}
+
+for (const { name, render } of rendered) {
   const pdf = path.join(work, `${name}.pdf`);
-  writeFileSync(pdf, await renderRide(input));
+  writeFileSync(pdf, await render());
   execFileSync('pdftoppm', [
     '-r',
     '110',

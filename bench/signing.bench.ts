@@ -2,9 +2,15 @@ import { sign } from 'node:crypto';
 import { readP12 } from '../src/adapters/signing/p12.js';
 import { signDocumentXml } from '../src/adapters/signing/xades.js';
 import { buildAccessKey } from '../src/modules/documents/access-key.js';
+import type { InvoiceInput } from '../src/modules/documents/document-input.js';
 import type { DocumentModel } from '../src/modules/documents/document-model.js';
 import { aggregateTotals, computeLine } from '../src/modules/documents/tax-lines.js';
 import { computeDocumentContent } from '../src/modules/documents/totals.js';
+import { debitNoteType } from '../src/modules/documents/types/debit-note/index.js';
+import type { DocumentHeader, DocumentTypeDefinition } from '../src/modules/documents/types/definition.js';
+import { purchaseSettlementType } from '../src/modules/documents/types/purchase-settlement/index.js';
+import { waybillType } from '../src/modules/documents/types/waybill/index.js';
+import { withholdingType } from '../src/modules/documents/types/withholding/index.js';
 import { buildDocumentXml } from '../src/modules/documents/xml/index.js';
 import { ecuadorDate } from '../src/shared/clock.js';
 import { dec } from '../src/shared/money.js';
@@ -21,6 +27,8 @@ const WARMUP_MS = 500;
 const MEASURE_MS = 6000;
 
 const now = new Date();
+/** The invoice's request body, kept to time compute + build + sign against the other types. */
+let invoiceInput: InvoiceInput;
 const issued = makeCertificate();
 const cert = readP12(issued.p12, issued.password, now);
 const model = tenItemInvoice(ecuadorDate(now));
@@ -53,21 +61,19 @@ function tenItemInvoice(today: string): DocumentModel {
     items.map((i) => ({ subtotal: i.subtotal, discount: i.discount, taxes: i.figures.taxes })),
     '0.00',
   ).total;
-  const content = computeDocumentContent(
-    {
-      documentType: '01',
-      buyer: {
-        idType: '04',
-        id: '1790016919001',
-        name: 'CORPORACION FAVORITA C.A.',
-        email: 'compras@example.ec',
-      },
-      items: items.map(({ subtotal: _s, discount: _d, figures: _f, ...item }) => item),
-      payments: [{ method: '20', total, term: '30', termUnit: 'dias' }],
-      additionalInfo: [{ name: 'Vendedor', value: 'María José' }],
+  invoiceInput = {
+    documentType: '01',
+    buyer: {
+      idType: '04',
+      id: '1790016919001',
+      name: 'CORPORACION FAVORITA C.A.',
+      email: 'compras@example.ec',
     },
-    { today },
-  );
+    items: items.map(({ subtotal: _s, discount: _d, figures: _f, ...item }) => item),
+    payments: [{ method: '20', total, term: '30', termUnit: 'dias' }],
+    additionalInfo: [{ name: 'Vendedor', value: 'María José' }],
+  } as InvoiceInput;
+  const content = computeDocumentContent(invoiceInput, { today });
   const issuer = {
     ruc: '1790011674001',
     businessName: 'COMERCIALIZADORA DE PRUEBAS S.A.',
@@ -167,3 +173,64 @@ console.log(
 console.log(
   `  ratio signing / raw: ${(signMedian / rawMedian).toFixed(3)} (medians), ${(signMean / rawMean).toFixed(3)} (means); target >= 0.85`,
 );
+
+/**
+ * Per document type: compute + build + sign of the type's schema example (the 03 example with its
+ * line repeated to 10, like the invoice; the guía with 10 goods), alternated call by call with the
+ * 10-item invoice's compute + build + sign. The ratio is the type's throughput relative to the invoice's.
+ */
+const TYPE_MS = 1500;
+const invoicePipeline = () => {
+  const content = computeDocumentContent(invoiceInput, { today: model.issueDate });
+  return signDocumentXml(buildDocumentXml({ ...model, ...content }), cert, now);
+};
+type AnyType = DocumentTypeDefinition<never, unknown>;
+const exampleOf = (t: { bodySchema: unknown }) =>
+  structuredClone((t.bodySchema as { examples: Record<string, unknown>[] }).examples[0]!);
+const settlement = exampleOf(purchaseSettlementType);
+const settlementItem = (settlement.items as unknown[])[0];
+settlement.items = Array.from({ length: 10 }, () => settlementItem);
+settlement.payments = [{ method: '20', total: '50320.00' }];
+const waybill = exampleOf(waybillType);
+const recipient = (waybill.recipients as { items: unknown[] }[])[0]!;
+recipient.items = Array.from({ length: 10 }, () => recipient.items[0]);
+const typeCases: [string, AnyType, Record<string, unknown>][] = [
+  ['07 retención 2.0.0 (1 doc, 2 lines)', withholdingType as unknown as AnyType, exampleOf(withholdingType)],
+  ['05 nota de débito 1.0.0 (1 reason)', debitNoteType as unknown as AnyType, exampleOf(debitNoteType)],
+  ['03 liquidación 1.1.0 (10 items)', purchaseSettlementType as unknown as AnyType, settlement],
+  ['06 guía 1.1.0 (10 goods)', waybillType as unknown as AnyType, waybill],
+];
+console.log(`  per type, compute + build + sign vs the invoice's, alternated ${TYPE_MS} ms each:`);
+console.log('                                               median calls/s   type / invoice');
+for (const [name, type, body] of typeCases) {
+  const today = body.issueDate as string;
+  const header: DocumentHeader = {
+    documentType: type.code,
+    environment: 'sandbox',
+    accessKey: buildAccessKey({
+      issueDate: today,
+      documentType: type.code,
+      ruc: model.issuer.ruc,
+      environment: 'sandbox',
+      branchCode: model.issuer.branchCode,
+      issuePointCode: model.issuer.issuePointCode,
+      sequential: '000000123',
+      numericCode: '12345678',
+      emissionType: '1',
+    }),
+    sequential: '000000123',
+    issueDate: today,
+    issuer: model.issuer,
+  };
+  const pipeline = () => {
+    const content = type.compute(body as never, { today, environment: 'sandbox', issuer: model.issuer });
+    return signDocumentXml(type.buildXml(header, content), cert, now);
+  };
+  alternate(pipeline, invoicePipeline, WARMUP_MS / 2);
+  const [typeTimes, invoiceTimes] = alternate(pipeline, invoicePipeline, TYPE_MS);
+  const typeRate = perSecond(median(typeTimes));
+  const invoiceRate = perSecond(median(invoiceTimes));
+  console.log(
+    `  ${name.padEnd(44)} ${fmt(typeRate)}        ${(typeRate / invoiceRate).toFixed(3)} (invoice ${invoiceRate.toFixed(0)}/s)`,
+  );
+}

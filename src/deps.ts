@@ -15,7 +15,7 @@ import { BILLING_CRONTAB, createBillingModule, subscriptionQuotaPeriod } from '.
 import { registerDocumentEmailHooks } from './modules/delivery/delivery.hooks.js';
 import { createDeliveryService } from './modules/delivery/delivery.service.js';
 import { createDocumentExtrasService } from './modules/documents/documents.extras.service.js';
-import { createDocumentsService } from './modules/documents/documents.service.js';
+import { createDocumentsService, toSummary } from './modules/documents/index.js';
 import { createQuota, type QuotaHooks } from './modules/documents/quota.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
 import { issuerOwnerLookup } from './modules/issuers/issuer-store.js';
@@ -139,8 +139,9 @@ export function createDeps(input: {
               sequential: String(doc.sequential).padStart(9, '0'),
               buyerName: doc.buyerName,
               buyerId: doc.buyerId,
-              total: doc.model.totals.total,
-              issueDate: doc.model.issueDate,
+              // The list's total and date: the same for every type (a guía's total is 0.00).
+              total: toSummary(doc).total,
+              issueDate: toSummary(doc).issueDate,
               authorizationNumber: doc.authorizationNumber ?? doc.accessKey,
             },
           },

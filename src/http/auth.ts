@@ -3,6 +3,7 @@ import type { AuthFailureGuard } from '../rate-limit/index.js';
 import type { AuthContext, Scope } from '../shared/auth-context.js';
 import { AppError, type ErrorCode } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
+import type { IssuerScope } from '../shared/scope.js';
 import { csrfMatches, isUnsafeMethod, SESSION_COOKIE } from './session-cookie.js';
 
 export type { AuthContext, Environment, Scope, TenantStatus } from '../shared/auth-context.js';
@@ -51,6 +52,17 @@ export interface AuthPorts {
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHORIZED', 'Missing API key');
   return request.auth;
+}
+
+/** The issuer scope of a document route: tenant, the X-Issuer-Id issuer, the key's environment. */
+export function issuerScopeOf(auth: AuthContext): IssuerScope {
+  if (!auth.issuerId) throw new AppError('BAD_REQUEST', 'The X-Issuer-Id header is required');
+  return { tenantId: auth.tenantId, issuerId: auth.issuerId, environment: auth.environment };
+}
+
+/** requireAuth + issuerScopeOf: what a document route hands its service. */
+export function requireIssuerScope(request: FastifyRequest): IssuerScope {
+  return issuerScopeOf(requireAuth(request));
 }
 
 const BEARER_RE = /^Bearer\s+(\S+)\s*$/i;

@@ -19,10 +19,12 @@ function makeAjv(coerce: boolean): Ajv {
     removeAdditional: true,
     allErrors: true,
     strict: false,
+    // Bodies selected by a tag (POST /v1/documents by documentType): only the matching branch
+    // of a oneOf is validated and reported.
+    discriminator: true,
   });
   (addFormats.default ?? addFormats)(ajv);
   ajv.addKeyword({ keyword: 'x-multipart' });
-  ajv.addKeyword({ keyword: 'x-validated-by-service' });
   return ajv;
 }
 
@@ -31,17 +33,11 @@ const coercingAjv = makeAjv(true);
 
 /** Multipart routes parse their own parts; their `body` schema only documents the form. */
 export const MULTIPART = { 'x-multipart': true } as const;
-/** Bodies whose shape depends on a field (documentType) are validated by the service with the right schema. */
-export const VALIDATED_BY_SERVICE = { 'x-multipart': true, 'x-validated-by-service': true } as const;
-
 /**
- * A strict validator for one schema, used where the route cannot know the schema in advance.
- * Unknown fields are removed, wrong types refused; errors come back as field errors.
+ * A body schema that only documents the route: the void body, whose checks carry codes of their
+ * own (DOCUMENT_VOID_CONFIRMATION_REQUIRED before VALIDATION_FAILED), is checked by its service.
  */
-export function compileBodyValidator(schema: object): (value: unknown) => FieldError[] {
-  const validate = strictAjv.compile(schema);
-  return (value) => (validate(value) ? [] : toFieldErrors(validate.errors, 'body'));
-}
+export const DOCUMENTATION_ONLY = { 'x-multipart': true } as const;
 
 export function addSharedSchema(schema: { $id?: string }): void {
   for (const ajv of [strictAjv, coercingAjv])
@@ -79,8 +75,15 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, part: st
       message = 'is required';
     } else if (e.keyword === 'enum') {
       message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
-    } else if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
-      continue; // the branch errors say more
+    } else if (
+      e.keyword === 'anyOf' ||
+      e.keyword === 'oneOf' ||
+      e.keyword === 'if' ||
+      e.keyword === 'discriminator'
+    ) {
+      // The branch errors say more; an unknown tag value is reported by the enum beside the
+      // discriminator (`documentType must be one of ...`).
+      continue;
     }
     const full = fieldPath(part, path);
     const key = `${full}|${message}`;

@@ -87,7 +87,9 @@ export function defineJob<S extends TSchema>(
       // A payload written by another version of the job (a rolling deploy) names it in `v`.
       const v = (payload as { v?: unknown } | null)?.v;
       if (v !== undefined && v !== spec.version)
-        throw new InvalidJobPayload(name, spec.version, [`payload version ${String(v)} is not ${spec.version}`]);
+        throw new InvalidJobPayload(name, spec.version, [
+          `payload version ${String(v)} is not ${spec.version}`,
+        ]);
       if (!check.Check(payload)) {
         const problems = [...check.Errors(payload)].slice(0, 5).map((e) => `${e.path || '/'} ${e.message}`);
         throw new InvalidJobPayload(name, spec.version, problems);

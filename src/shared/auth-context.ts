@@ -16,7 +16,9 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export type Environment = 'sandbox' | 'production';
+import type { Environment } from './scope.js';
+
+export type { Environment } from './scope.js';
 export type TenantStatus = 'PENDING_VERIFICATION' | 'ACTIVE' | 'SUSPENDED' | 'PAST_DUE';
 
 /** Who is calling: resolved once per request from the Bearer key. */

@@ -6,18 +6,6 @@ import { findForeignWrites, readOwners } from './table-owners.js';
 const root = path.resolve(import.meta.dirname, '../..');
 const owners = readOwners(readFileSync(path.join(root, 'docs/ARCHITECTURE.md'), 'utf8'));
 
-/**
- * Known exceptions (docs/ARCHITECTURE.md, "Table owners"): submission and delivery still update
- * `documents` directly; issue 14's pipeline work (branch h14p) moves those writes into the
- * documents module. Each entry is one file and one table; anything else fails.
- */
-const KNOWN = new Set([
-  'src/modules/delivery/delivery.hooks.ts documents',
-  'src/modules/delivery/delivery.service.ts documents',
-  'src/modules/submission/rebuild.ts documents',
-  'src/modules/submission/submission.repository.ts documents',
-]);
-
 describe('one owner per table', () => {
   it('the ownership table of docs/ARCHITECTURE.md names every table of the migrations', () => {
     const created = new Set<string>();
@@ -32,8 +20,7 @@ describe('one owner per table', () => {
   });
 
   it('no module writes a table it does not own', () => {
-    const foreign = findForeignWrites(root, owners).filter((w) => !KNOWN.has(`${w.file} ${w.table}`));
-    expect(foreign).toEqual([]);
+    expect(findForeignWrites(root, owners)).toEqual([]);
   });
 
   it("fails on a planted write to another module's table (Drizzle and raw SQL)", () => {

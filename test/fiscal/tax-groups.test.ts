@@ -37,7 +37,7 @@ describe('real authorized invoices pass the simulator arithmetic', () => {
     if ('error' in parsed) throw new Error(parsed.error);
     const amounts = readSubmittedDocument(parsed.doc).amounts;
     parsed.doc.dispose();
-    expect(amounts.lines.length).toBeGreaterThan(0);
+    expect('lines' in amounts ? amounts.lines.length : 0).toBeGreaterThan(0);
     expect(arithmeticMismatch(amounts)).toBeNull();
   });
 });

@@ -153,7 +153,7 @@ describe('POST /v1/issuers with an uploaded certificate', () => {
     ['missing branchCode', { branchCode: undefined }, 'branchCode'],
     ['branchCode 000', { branchCode: '000' }, 'branchCode'],
     ['issuePointCode not digits', { issuePointCode: 'ab1' }, 'issuePointCode'],
-    ['unsupported document type', { documentTypes: ['01', '07'] }, 'documentTypes'],
+    ['unsupported document type', { documentTypes: ['01', '02'] }, 'documentTypes'],
     ['empty document types', { documentTypes: '[]' }, 'documentTypes'],
     [
       'initial sequential zero',

@@ -120,7 +120,7 @@ describe('PATCH /v1/issuers/:id/sequentials/:documentType', () => {
   it.each([
     [
       'an unsupported document type',
-      '07',
+      '02',
       { environment: 'sandbox', nextSequential: 5 },
       'params.documentType',
     ],

@@ -44,7 +44,7 @@ describe('GET and PUT /v1/issuers/:id/document-types', () => {
 
   it.each([
     ['an empty list', { documentTypes: [] }, 'documentTypes'],
-    ['an unsupported type', { documentTypes: ['01', '07'] }, 'documentTypes[1]'],
+    ['an unsupported type', { documentTypes: ['01', '02'] }, 'documentTypes[1]'],
     ['a string instead of a list', { documentTypes: '01' }, 'documentTypes'],
     ['no list', {}, 'documentTypes'],
   ])('refuses %s with 400 VALIDATION_FAILED, changing nothing', async (_n, body, path) => {

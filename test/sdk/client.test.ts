@@ -127,8 +127,8 @@ describe('documents', () => {
 
     const doc = await client.documents.get(created.accessKey);
     expect(doc.accessKey).toBe(created.accessKey);
-    expect(doc.totals.total).toBe('123.50');
-    expect(doc.items.map((i) => i.mainCode)).toEqual(['SKU-001', 'SKU-002']);
+    expect(doc.totals?.total).toBe('123.50');
+    expect(doc.items?.map((i) => i.mainCode)).toEqual(['SKU-001', 'SKU-002']);
 
     const pdf = await client.documents.ride(created.accessKey);
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');

@@ -102,7 +102,7 @@ describe('POST /v1/register', () => {
     ['emission type 2', { emissionType: '2' }, 'emissionType'],
     ['missing requiredAccounting', { requiredAccounting: undefined }, 'requiredAccounting'],
     ['requiredAccounting not boolean', { requiredAccounting: 'maybe' }, 'requiredAccounting'],
-    ['unsupported document type', { documentTypes: ['01', '07'] }, 'documentTypes'],
+    ['unsupported document type', { documentTypes: ['01', '02'] }, 'documentTypes'],
     [
       'initial sequential zero',
       { initialSequentials: JSON.stringify([{ documentType: '01', sequential: 0 }]) },

@@ -512,7 +512,7 @@ export interface paths {
         head?: never;
         /**
          * Set the next sequential of one counter
-         * @description documentType 01 or 04; afterwards the counter reads {current: nextSequential - 1, next: nextSequential}. nextSequential must be above the counter’s current value (400 SEQUENTIAL_CANNOT_DECREASE) and at most 999999999. Atomic against documents being created: a number already handed out is never given again.
+         * @description documentType one of the issuable types (01, 03, 04, 05, 06, 07); afterwards the counter reads {current: nextSequential - 1, next: nextSequential}. nextSequential must be above the counter’s current value (400 SEQUENTIAL_CANNOT_DECREASE) and at most 999999999. Atomic against documents being created: a number already handed out is never given again.
          *
          *     Scope: `issuers:write`.
          */
@@ -665,6 +665,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/catalogs/support-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sustento tributario codes (retención)
+         * @description Any active key (scope-exempt).
+         */
+        get: operations["listSupportCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/catalogs/withholding-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Withholding codes with their rates and validity (comprobante de retención)
+         * @description taxCode 1 renta, 2 IVA, 6 ISD. Rates change by resolution: a document uses the row in force on its issue date (validFrom/validTo inclusive, null = open) and a code used outside its dates is refused.
+         *
+         *     Any active key (scope-exempt).
+         */
+        get: operations["listWithholdingCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents": {
         parameters: {
             query?: never;
@@ -679,8 +721,8 @@ export interface paths {
         get: operations["listDocuments"];
         put?: never;
         /**
-         * Issue an invoice (01) or a credit note (04)
-         * @description Validates the body (the schema of its documentType), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.
+         * Issue a document: 01, 03, 04, 05, 06 or 07, by its documentType
+         * @description Validates the body once, at the route, against the schema of its documentType (a malformed body is 400 VALIDATION_FAILED before anything else happens), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.
          *
          *     Scope: `documents:write`.
          */
@@ -1748,6 +1790,697 @@ export interface components {
             /** @description false = new document creation paused */
             canIssue: boolean;
         };
+        /**
+         * Invoice (01)
+         * @example {
+         *       "documentType": "01",
+         *       "buyer": {
+         *         "idType": "05",
+         *         "id": "1710034065",
+         *         "name": "María José Peñafiel",
+         *         "email": "maria@example.com",
+         *         "address": "Av. Colón E4-12, Quito"
+         *       },
+         *       "items": [
+         *         {
+         *           "mainCode": "SKU-001",
+         *           "description": "Servicio de consultoría",
+         *           "quantity": "2",
+         *           "unitPrice": "50.00",
+         *           "discount": "10.00",
+         *           "taxes": [
+         *             {
+         *               "code": "2",
+         *               "rateCode": "4",
+         *               "rate": "15",
+         *               "taxableBase": "90.00",
+         *               "taxAmount": "13.50"
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "mainCode": "SKU-002",
+         *           "description": "Libro técnico",
+         *           "quantity": "1",
+         *           "unitPrice": "20.00",
+         *           "taxes": [
+         *             {
+         *               "code": "2",
+         *               "rateCode": "0",
+         *               "rate": "0",
+         *               "taxableBase": "20.00",
+         *               "taxAmount": "0.00"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "payments": [
+         *         {
+         *           "method": "20",
+         *           "total": "123.50",
+         *           "term": "30",
+         *           "termUnit": "dias"
+         *         }
+         *       ],
+         *       "additionalInfo": [
+         *         {
+         *           "name": "Pedido",
+         *           "value": "PO-7781"
+         *         }
+         *       ]
+         *     }
+         */
+        InvoiceBody: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            documentType: "InvoiceBody";
+            /** @description DD/MM/YYYY */
+            issueDate?: string;
+            buyer: {
+                /** @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id */
+                idType: string;
+                id: string;
+                name: string;
+                /** @description RIDE and XML are sent here on authorization */
+                email: string;
+                address?: string;
+                phone?: string;
+            };
+            items: {
+                mainCode: string;
+                auxiliaryCode?: string;
+                description: string;
+                /** @description up to 6 decimals, > 0 */
+                quantity: string;
+                /** @description up to 6 decimals, >= 0 */
+                unitPrice: string;
+                /** @description line discount amount, 2 decimals */
+                discount?: string;
+                additionalDetails?: {
+                    name: string;
+                    value: string;
+                }[];
+                taxes: {
+                    /** @description tax type: 2 IVA, 3 ICE, 5 IRBPNR */
+                    code: string;
+                    /** @description rate code (GET /v1/catalogs/tax-rates); IVA 15% is 4 */
+                    rateCode: string;
+                    /** @description percentage, must match the catalog */
+                    rate: string;
+                    /** @description must equal the computed base */
+                    taxableBase: string;
+                    /** @description must equal the computed amount */
+                    taxAmount: string;
+                }[];
+            }[];
+            payments: {
+                /** @description formaPago (GET /v1/catalogs/payment-methods) */
+                method: string;
+                /** @description amount paid with this method */
+                total: string;
+                /** @description payment term */
+                term?: string;
+                /** @description dias or meses */
+                termUnit?: string;
+            }[];
+            /** @description propina, 2 decimals */
+            tip?: string;
+            additionalInfo?: {
+                name: string;
+                value: string;
+            }[];
+        };
+        /**
+         * Purchase settlement (03)
+         * @example {
+         *       "documentType": "03",
+         *       "issueDate": "19/08/2024",
+         *       "supplier": {
+         *         "idType": "05",
+         *         "id": "0914250881",
+         *         "name": "SORIANO SALAS EDDIE",
+         *         "email": "s@example.com",
+         *         "address": "KM 18 VIA A SAMBORONDON"
+         *       },
+         *       "items": [
+         *         {
+         *           "mainCode": "ACASC",
+         *           "auxiliaryCode": "ACASC",
+         *           "description": "ARROZ CASCARA G. LARGO",
+         *           "quantity": "136",
+         *           "unitPrice": "37.00",
+         *           "discount": "0.00",
+         *           "taxes": [
+         *             {
+         *               "code": "2",
+         *               "rateCode": "0",
+         *               "rate": "0.00",
+         *               "taxableBase": "5032.00",
+         *               "taxAmount": "0.00"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "payments": [
+         *         {
+         *           "method": "20",
+         *           "total": "5032.00",
+         *           "term": "0",
+         *           "termUnit": "dias"
+         *         }
+         *       ],
+         *       "additionalInfo": [
+         *         {
+         *           "name": "Categorizado",
+         *           "value": "AGENTE DE RETENCION"
+         *         }
+         *       ]
+         *     }
+         */
+        PurchaseSettlementBody: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            documentType: "PurchaseSettlementBody";
+            /** @description DD/MM/YYYY */
+            issueDate?: string;
+            supplier: {
+                /** @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id */
+                idType: string;
+                id: string;
+                name: string;
+                /** @description RIDE and XML are sent here on authorization */
+                email: string;
+                address?: string;
+            };
+            items: {
+                mainCode: string;
+                auxiliaryCode?: string;
+                description: string;
+                /** @description up to 6 decimals, > 0 */
+                quantity: string;
+                /** @description up to 6 decimals, >= 0 */
+                unitPrice: string;
+                /** @description line discount amount, 2 decimals */
+                discount?: string;
+                additionalDetails?: {
+                    name: string;
+                    value: string;
+                }[];
+                taxes: {
+                    /** @description tax type: 2 IVA, 3 ICE, 5 IRBPNR */
+                    code: string;
+                    /** @description rate code (GET /v1/catalogs/tax-rates); IVA 15% is 4 */
+                    rateCode: string;
+                    /** @description percentage, must match the catalog */
+                    rate: string;
+                    /** @description must equal the computed base */
+                    taxableBase: string;
+                    /** @description must equal the computed amount */
+                    taxAmount: string;
+                }[];
+            }[];
+            payments: {
+                /** @description formaPago (GET /v1/catalogs/payment-methods) */
+                method: string;
+                /** @description amount paid with this method */
+                total: string;
+                /** @description payment term */
+                term?: string;
+                /** @description dias or meses */
+                termUnit?: string;
+            }[];
+            /** @description infoAdicional/campoAdicional */
+            additionalInfo?: {
+                name: string;
+                value: string;
+            }[];
+        };
+        /**
+         * Credit note (04)
+         * @example {
+         *       "documentType": "04",
+         *       "buyer": {
+         *         "idType": "05",
+         *         "id": "1710034065",
+         *         "name": "María José Peñafiel",
+         *         "email": "maria@example.com"
+         *       },
+         *       "originalDocument": {
+         *         "documentType": "01",
+         *         "number": "001-001-000000123",
+         *         "issueDate": "02/03/2026"
+         *       },
+         *       "motivo": "Devolución parcial",
+         *       "items": [
+         *         {
+         *           "mainCode": "SKU-001",
+         *           "description": "Servicio de consultoría",
+         *           "quantity": "1",
+         *           "unitPrice": "50.00",
+         *           "taxes": [
+         *             {
+         *               "code": "2",
+         *               "rateCode": "4",
+         *               "rate": "15.00",
+         *               "taxableBase": "50.00",
+         *               "taxAmount": "7.50"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        CreditNoteBody: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            documentType: "CreditNoteBody";
+            /** @description DD/MM/YYYY */
+            issueDate?: string;
+            buyer: {
+                /** @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id */
+                idType: string;
+                id: string;
+                name: string;
+                /** @description RIDE and XML are sent here on authorization */
+                email: string;
+                address?: string;
+            };
+            originalDocument: {
+                documentType: string;
+                number: string;
+                /** @description DD/MM/YYYY */
+                issueDate: string;
+            };
+            motivo: string;
+            items: {
+                mainCode: string;
+                auxiliaryCode?: string;
+                description: string;
+                /** @description up to 6 decimals, > 0 */
+                quantity: string;
+                /** @description up to 6 decimals, >= 0 */
+                unitPrice: string;
+                /** @description line discount amount, 2 decimals */
+                discount?: string;
+                additionalDetails?: {
+                    name: string;
+                    value: string;
+                }[];
+                taxes: {
+                    /** @description tax type: 2 IVA, 3 ICE, 5 IRBPNR */
+                    code: string;
+                    /** @description rate code (GET /v1/catalogs/tax-rates); IVA 15% is 4 */
+                    rateCode: string;
+                    /** @description percentage, must match the catalog */
+                    rate: string;
+                    /** @description must equal the computed base */
+                    taxableBase: string;
+                    /** @description must equal the computed amount */
+                    taxAmount: string;
+                }[];
+            }[];
+            additionalInfo?: {
+                name: string;
+                value: string;
+            }[];
+        };
+        /**
+         * Debit note (05)
+         * @example {
+         *       "documentType": "05",
+         *       "issueDate": "24/09/2024",
+         *       "buyer": {
+         *         "idType": "04",
+         *         "id": "1793143709001",
+         *         "name": "PB ODONTOLOGIA PBODONTOSAS S.A.S.",
+         *         "email": "b@example.com"
+         *       },
+         *       "originalDocument": {
+         *         "documentType": "01",
+         *         "number": "001-012-000283946",
+         *         "issueDate": "20/08/2024"
+         *       },
+         *       "reasons": [
+         *         {
+         *           "reason": "INTERÉS POR MORA",
+         *           "amount": "0.27"
+         *         }
+         *       ],
+         *       "taxes": [
+         *         {
+         *           "code": "2",
+         *           "rateCode": "0",
+         *           "rate": "0.00",
+         *           "taxableBase": "0.27",
+         *           "taxAmount": "0.00"
+         *         }
+         *       ],
+         *       "payments": [
+         *         {
+         *           "method": "01",
+         *           "total": "0.27",
+         *           "term": "5",
+         *           "termUnit": "dias"
+         *         }
+         *       ],
+         *       "additionalInfo": [
+         *         {
+         *           "name": "Observación",
+         *           "value": "VALOR FACTURA: $25.70"
+         *         }
+         *       ]
+         *     }
+         */
+        DebitNoteBody: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            documentType: "DebitNoteBody";
+            /** @description DD/MM/YYYY */
+            issueDate?: string;
+            buyer: {
+                /** @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id */
+                idType: string;
+                id: string;
+                name: string;
+                /** @description RIDE and XML are sent here on authorization */
+                email: string;
+                address?: string;
+            };
+            originalDocument: {
+                /** @description 01 invoice */
+                documentType: string;
+                /** @description NNN-NNN-NNNNNNNNN */
+                number: string;
+                /** @description DD/MM/YYYY */
+                issueDate: string;
+            };
+            reasons: {
+                /** @description motivo/razon */
+                reason: string;
+                /** @description motivo/valor, 2 decimals */
+                amount: string;
+            }[];
+            /** @description IVA per rate; the bases add up to the reasons */
+            taxes: {
+                /** @description tax type: 2 IVA, 3 ICE, 5 IRBPNR */
+                code: string;
+                /** @description rate code (GET /v1/catalogs/tax-rates); IVA 15% is 4 */
+                rateCode: string;
+                /** @description percentage, must match the catalog */
+                rate: string;
+                /** @description must equal the computed base */
+                taxableBase: string;
+                /** @description must equal the computed amount */
+                taxAmount: string;
+            }[];
+            payments?: {
+                /** @description formaPago (GET /v1/catalogs/payment-methods) */
+                method: string;
+                /** @description amount paid with this method */
+                total: string;
+                /** @description payment term */
+                term?: string;
+                /** @description dias or meses */
+                termUnit?: string;
+            }[];
+            /** @description infoAdicional/campoAdicional */
+            additionalInfo?: {
+                name: string;
+                value: string;
+            }[];
+        };
+        /**
+         * Waybill (06)
+         * @example {
+         *       "documentType": "06",
+         *       "issueDate": "21/10/2025",
+         *       "departureAddress": "Av. Eloy Alfaro 34 y Av. Libertad",
+         *       "transportStartDate": "21/10/2025",
+         *       "transportEndDate": "22/10/2025",
+         *       "carrier": {
+         *         "idType": "04",
+         *         "id": "1796875790001",
+         *         "name": "Transportes S.A.",
+         *         "licensePlate": "MCL0827"
+         *       },
+         *       "recipients": [
+         *         {
+         *           "id": "1234543212",
+         *           "name": "Tonato Henry",
+         *           "address": "Av. Gran Colombia",
+         *           "email": "r@example.com",
+         *           "transferReason": "Venta",
+         *           "customsDocument": null,
+         *           "destinationBranchCode": "001",
+         *           "route": "Guayaquil - Cayambe",
+         *           "supportingDocument": {
+         *             "documentType": "01",
+         *             "number": "002-001-000000001",
+         *             "authorizationNumber": "2110202501123456789100120020010000000011234567811",
+         *             "issueDate": "21/10/2025"
+         *           },
+         *           "items": [
+         *             {
+         *               "mainCode": "121BJC-01",
+         *               "auxiliaryCode": "1234D56719-A",
+         *               "description": "CAMIONETA 4X4 DIESEL 3.7",
+         *               "quantity": "10",
+         *               "additionalDetails": [
+         *                 {
+         *                   "name": "Marca",
+         *                   "value": "Chevrolet"
+         *                 }
+         *               ]
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "additionalInfo": []
+         *     }
+         */
+        WaybillBody: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            documentType: "WaybillBody";
+            /** @description DD/MM/YYYY; only in the access key (the XML has no fechaEmision) */
+            issueDate?: string;
+            /** @description dirPartida */
+            departureAddress: string;
+            /** @description fechaIniTransporte, on or after the issue date */
+            transportStartDate: string;
+            /** @description fechaFinTransporte, on or after the start */
+            transportEndDate: string;
+            carrier: {
+                /** @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id */
+                idType: string;
+                id: string;
+                name: string;
+                /** @description placa */
+                licensePlate: string;
+            };
+            recipients: {
+                id: string;
+                name: string;
+                /** @description dirDestinatario */
+                address: string;
+                /** @description this recipient receives the RIDE and XML on authorization */
+                email: string;
+                /** @description motivoTraslado */
+                transferReason: string;
+                customsDocument?: string | null;
+                destinationBranchCode?: string | null;
+                route?: string | null;
+                supportingDocument?: {
+                    /** @description 01 invoice… */
+                    documentType: string;
+                    /** @description NNN-NNN-NNNNNNNNN */
+                    number: string;
+                    authorizationNumber: string;
+                    /** @description DD/MM/YYYY */
+                    issueDate: string;
+                } | null;
+                items: {
+                    /** @description codigoInterno */
+                    mainCode?: string;
+                    /** @description codigoAdicional */
+                    auxiliaryCode?: string;
+                    description: string;
+                    /** @description up to 6 decimals, > 0 */
+                    quantity: string;
+                    additionalDetails?: {
+                        name: string;
+                        value: string;
+                    }[];
+                }[];
+            }[];
+            /** @description infoAdicional/campoAdicional */
+            additionalInfo?: {
+                name: string;
+                value: string;
+            }[];
+        };
+        /**
+         * Withholding receipt (07)
+         * @example {
+         *       "documentType": "07",
+         *       "issueDate": "24/05/2025",
+         *       "fiscalPeriod": "05/2025",
+         *       "subject": {
+         *         "idType": "04",
+         *         "id": "1791774582001",
+         *         "name": "SUPERMERCADO DE COMPUTADORAS COMPUBUSSINES CIA. LTDA",
+         *         "email": "proveedor@example.com",
+         *         "subjectType": null,
+         *         "relatedParty": false
+         *       },
+         *       "supportingDocuments": [
+         *         {
+         *           "supportCode": "01",
+         *           "documentType": "01",
+         *           "number": "089-001-000003681",
+         *           "issueDate": "24/05/2025",
+         *           "accountingDate": "26/05/2025",
+         *           "authorizationNumber": "2405202501179177458200120890010000036818564643510",
+         *           "paymentResidence": "01",
+         *           "foreignPayment": null,
+         *           "totalWithoutTaxes": "129.57",
+         *           "total": "149.01",
+         *           "taxes": [
+         *             {
+         *               "code": "2",
+         *               "rateCode": "4",
+         *               "rate": "15.00",
+         *               "taxableBase": "129.57",
+         *               "taxAmount": "19.44"
+         *             }
+         *           ],
+         *           "withholdings": [
+         *             {
+         *               "code": "2",
+         *               "withholdingCode": "9",
+         *               "taxableBase": "19.44",
+         *               "rate": "10.00",
+         *               "amount": "1.94"
+         *             },
+         *             {
+         *               "code": "1",
+         *               "withholdingCode": "312",
+         *               "taxableBase": "129.57",
+         *               "rate": "1.75",
+         *               "amount": "2.27"
+         *             }
+         *           ],
+         *           "payments": [
+         *             {
+         *               "method": "01",
+         *               "total": "149.01"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "additionalInfo": [
+         *         {
+         *           "name": "Email",
+         *           "value": "proveedor@example.com"
+         *         }
+         *       ]
+         *     }
+         */
+        WithholdingReceiptBody: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            documentType: "WithholdingReceiptBody";
+            /** @description DD/MM/YYYY */
+            issueDate?: string;
+            /** @description MM/YYYY; defaults to the issue month */
+            fiscalPeriod?: string;
+            subject: {
+                /** @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id */
+                idType: string;
+                id: string;
+                name: string;
+                /** @description RIDE and XML are sent here on authorization */
+                email: string;
+                subjectType?: string | null;
+                /** @description parteRel */
+                relatedParty: boolean;
+            };
+            supportingDocuments: {
+                /** @description codSustento (GET /v1/catalogs/support-codes) */
+                supportCode: string;
+                /** @description codDocSustento: 01 invoice, 03, 05… */
+                documentType: string;
+                /** @description NNN-NNN-NNNNNNNNN */
+                number: string;
+                /** @description DD/MM/YYYY */
+                issueDate: string;
+                accountingDate?: string | null;
+                authorizationNumber?: string | null;
+                /** @description pagoLocExt: 01 resident, 02 non-resident */
+                paymentResidence: string;
+                foreignPayment?: {
+                    /** @description tipoRegi 01-03 */
+                    regimeType: string;
+                    /** @description paisEfecPago (SRI code) */
+                    countryCode: string;
+                    doubleTaxTreaty: boolean;
+                    /** @description when no treaty applies */
+                    subjectToWithholding?: boolean;
+                    preferentialRegime: boolean;
+                } | null;
+                /** @description the supporting document's totalSinImpuestos */
+                totalWithoutTaxes: string;
+                /** @description the supporting document's importeTotal */
+                total: string;
+                taxes: {
+                    /** @description tax type: 2 IVA, 3 ICE, 5 IRBPNR */
+                    code: string;
+                    /** @description rate code (GET /v1/catalogs/tax-rates); IVA 15% is 4 */
+                    rateCode: string;
+                    /** @description percentage, must match the catalog */
+                    rate: string;
+                    /** @description must equal the computed base */
+                    taxableBase: string;
+                    /** @description must equal the computed amount */
+                    taxAmount: string;
+                }[];
+                withholdings: {
+                    /** @description tax withheld: 1 renta, 2 IVA, 6 ISD */
+                    code: string;
+                    /** @description GET /v1/catalogs/withholding-codes */
+                    withholdingCode: string;
+                    /** @description IVA: the VAT amount; renta: totalWithoutTaxes */
+                    taxableBase: string;
+                    /** @description the catalog rate on the issue date */
+                    rate: string;
+                    /** @description round(taxableBase × rate / 100, 2) */
+                    amount: string;
+                }[];
+                payments: {
+                    /** @description formaPago (GET /v1/catalogs/payment-methods) */
+                    method: string;
+                    /** @description amount paid with this method */
+                    total: string;
+                }[];
+            }[];
+            /** @description infoAdicional/campoAdicional */
+            additionalInfo?: {
+                name: string;
+                value: string;
+            }[];
+        };
         DocumentSummary: {
             accessKey: string;
             /** @enum {string} */
@@ -1798,7 +2531,8 @@ export interface components {
                 address: string | null;
                 phone: string | null;
             };
-            items: {
+            /** @description 01 and 04 */
+            items?: {
                 mainCode: string;
                 auxiliaryCode: string | null;
                 description: string;
@@ -1818,7 +2552,7 @@ export interface components {
                     amount: string;
                 }[];
             }[];
-            totals: {
+            totals?: {
                 totalWithoutTaxes: string;
                 totalDiscount: string;
                 taxTotals: {
@@ -1831,12 +2565,16 @@ export interface components {
                 tip: string;
                 total: string;
             };
-            payments: {
+            payments?: {
                 method: string;
                 total: string;
                 term: string | null;
                 termUnit: string | null;
             }[];
+            /** @description 03, 05, 06, 07: the document's own fields as computed (supplier and items, reasons, carrier and recipients, supporting documents and withholdings) */
+            content?: {
+                [key: string]: unknown;
+            };
             originalDocument: {
                 documentType: string;
                 number: string;
@@ -3495,7 +4233,7 @@ export interface operations {
                     /** @description Resolution number; omitted: inherited */
                     specialTaxpayer?: string;
                     /** @description Repeated fields or a JSON array; default ["01"] */
-                    documentTypes?: ("01" | "04")[];
+                    documentTypes?: ("01" | "03" | "04" | "05" | "06" | "07")[];
                     /** @description JSON array of {documentType, sequential >= 1}; sets both environments */
                     initialSequentials?: string;
                     /**
@@ -3854,7 +4592,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    documentTypes: ("01" | "04")[];
+                    documentTypes: ("01" | "03" | "04" | "05" | "06" | "07")[];
                 };
             };
         };
@@ -4279,8 +5017,8 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description Document type the service issues: 01 invoice, 04 credit note */
-                documentType: "01" | "04";
+                /** @description Document type the service issues: 01 invoice, 03 purchase settlement, 04 credit note, 05 debit note, 06 waybill, 07 withholding receipt */
+                documentType: "01" | "03" | "04" | "05" | "06" | "07";
             };
             cookie?: never;
         };
@@ -4917,6 +5655,154 @@ export interface operations {
             };
         };
     };
+    listSupportCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Sustento tributario codes (retención) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        supportCodes: {
+                            code: string;
+                            description: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWithholdingCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Withholding codes with their rates and validity (comprobante de retención) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        withholdingCodes: {
+                            taxCode: string;
+                            code: string;
+                            description: string;
+                            rate: string;
+                            validFrom: string | null;
+                            validTo: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listDocuments: {
         parameters: {
             query?: {
@@ -5018,119 +5904,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Selected by documentType: 01 invoice, 03 liquidacionCompra, 04 credit note, 05 notaDebito, 06 guiaRemision, 07 comprobanteRetencion. */
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @enum {string} */
-                    documentType: "01";
-                    /** @description DD/MM/YYYY */
-                    issueDate?: string;
-                    buyer: {
-                        /** @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id */
-                        idType: string;
-                        id: string;
-                        name: string;
-                        /** @description RIDE and XML are sent here on authorization */
-                        email: string;
-                        address?: string;
-                        phone?: string;
-                    };
-                    items: {
-                        mainCode: string;
-                        auxiliaryCode?: string;
-                        description: string;
-                        /** @description up to 6 decimals, > 0 */
-                        quantity: string;
-                        /** @description up to 6 decimals, >= 0 */
-                        unitPrice: string;
-                        /** @description line discount amount, 2 decimals */
-                        discount?: string;
-                        additionalDetails?: {
-                            name: string;
-                            value: string;
-                        }[];
-                        taxes: {
-                            /** @description tax type: 2 IVA, 3 ICE, 5 IRBPNR */
-                            code: string;
-                            /** @description rate code (GET /v1/catalogs/tax-rates); IVA 15% is 4 */
-                            rateCode: string;
-                            /** @description percentage, must match the catalog */
-                            rate: string;
-                            /** @description must equal the computed base */
-                            taxableBase: string;
-                            /** @description must equal the computed amount */
-                            taxAmount: string;
-                        }[];
-                    }[];
-                    payments: {
-                        /** @description formaPago (GET /v1/catalogs/payment-methods) */
-                        method: string;
-                        /** @description amount paid with this method */
-                        total: string;
-                        /** @description payment term */
-                        term?: string;
-                        /** @description dias or meses */
-                        termUnit?: string;
-                    }[];
-                    /** @description propina, 2 decimals */
-                    tip?: string;
-                    additionalInfo?: {
-                        name: string;
-                        value: string;
-                    }[];
-                } | {
-                    /** @enum {string} */
-                    documentType: "04";
-                    /** @description DD/MM/YYYY */
-                    issueDate?: string;
-                    buyer: {
-                        /** @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id */
-                        idType: string;
-                        id: string;
-                        name: string;
-                        /** @description RIDE and XML are sent here on authorization */
-                        email: string;
-                        address?: string;
-                    };
-                    originalDocument: {
-                        documentType: string;
-                        number: string;
-                        /** @description DD/MM/YYYY */
-                        issueDate: string;
-                    };
-                    motivo: string;
-                    items: {
-                        mainCode: string;
-                        auxiliaryCode?: string;
-                        description: string;
-                        /** @description up to 6 decimals, > 0 */
-                        quantity: string;
-                        /** @description up to 6 decimals, >= 0 */
-                        unitPrice: string;
-                        /** @description line discount amount, 2 decimals */
-                        discount?: string;
-                        additionalDetails?: {
-                            name: string;
-                            value: string;
-                        }[];
-                        taxes: {
-                            /** @description tax type: 2 IVA, 3 ICE, 5 IRBPNR */
-                            code: string;
-                            /** @description rate code (GET /v1/catalogs/tax-rates); IVA 15% is 4 */
-                            rateCode: string;
-                            /** @description percentage, must match the catalog */
-                            rate: string;
-                            /** @description must equal the computed base */
-                            taxableBase: string;
-                            /** @description must equal the computed amount */
-                            taxAmount: string;
-                        }[];
-                    }[];
-                    additionalInfo?: {
-                        name: string;
-                        value: string;
-                    }[];
-                };
+                    documentType: "01" | "03" | "04" | "05" | "06" | "07";
+                } & {
+                    [key: string]: unknown;
+                }) & (components["schemas"]["InvoiceBody"] | components["schemas"]["PurchaseSettlementBody"] | components["schemas"]["CreditNoteBody"] | components["schemas"]["DebitNoteBody"] | components["schemas"]["WaybillBody"] | components["schemas"]["WithholdingReceiptBody"]);
             };
         };
         responses: {
@@ -7342,117 +8124,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    documentType: "01";
-                    /** @description DD/MM/YYYY */
-                    issueDate?: string;
-                    buyer: {
-                        /** @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id */
-                        idType: string;
-                        id: string;
-                        name: string;
-                        /** @description RIDE and XML are sent here on authorization */
-                        email: string;
-                        address?: string;
-                        phone?: string;
-                    };
-                    items: {
-                        mainCode: string;
-                        auxiliaryCode?: string;
-                        description: string;
-                        /** @description up to 6 decimals, > 0 */
-                        quantity: string;
-                        /** @description up to 6 decimals, >= 0 */
-                        unitPrice: string;
-                        /** @description line discount amount, 2 decimals */
-                        discount?: string;
-                        additionalDetails?: {
-                            name: string;
-                            value: string;
-                        }[];
-                        taxes: {
-                            /** @description tax type: 2 IVA, 3 ICE, 5 IRBPNR */
-                            code: string;
-                            /** @description rate code (GET /v1/catalogs/tax-rates); IVA 15% is 4 */
-                            rateCode: string;
-                            /** @description percentage, must match the catalog */
-                            rate: string;
-                            /** @description must equal the computed base */
-                            taxableBase: string;
-                            /** @description must equal the computed amount */
-                            taxAmount: string;
-                        }[];
-                    }[];
-                    payments: {
-                        /** @description formaPago (GET /v1/catalogs/payment-methods) */
-                        method: string;
-                        /** @description amount paid with this method */
-                        total: string;
-                        /** @description payment term */
-                        term?: string;
-                        /** @description dias or meses */
-                        termUnit?: string;
-                    }[];
-                    /** @description propina, 2 decimals */
-                    tip?: string;
-                    additionalInfo?: {
-                        name: string;
-                        value: string;
-                    }[];
-                } | {
-                    /** @enum {string} */
-                    documentType: "04";
-                    /** @description DD/MM/YYYY */
-                    issueDate?: string;
-                    buyer: {
-                        /** @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id */
-                        idType: string;
-                        id: string;
-                        name: string;
-                        /** @description RIDE and XML are sent here on authorization */
-                        email: string;
-                        address?: string;
-                    };
-                    originalDocument: {
-                        documentType: string;
-                        number: string;
-                        /** @description DD/MM/YYYY */
-                        issueDate: string;
-                    };
-                    motivo: string;
-                    items: {
-                        mainCode: string;
-                        auxiliaryCode?: string;
-                        description: string;
-                        /** @description up to 6 decimals, > 0 */
-                        quantity: string;
-                        /** @description up to 6 decimals, >= 0 */
-                        unitPrice: string;
-                        /** @description line discount amount, 2 decimals */
-                        discount?: string;
-                        additionalDetails?: {
-                            name: string;
-                            value: string;
-                        }[];
-                        taxes: {
-                            /** @description tax type: 2 IVA, 3 ICE, 5 IRBPNR */
-                            code: string;
-                            /** @description rate code (GET /v1/catalogs/tax-rates); IVA 15% is 4 */
-                            rateCode: string;
-                            /** @description percentage, must match the catalog */
-                            rate: string;
-                            /** @description must equal the computed base */
-                            taxableBase: string;
-                            /** @description must equal the computed amount */
-                            taxAmount: string;
-                        }[];
-                    }[];
-                    additionalInfo?: {
-                        name: string;
-                        value: string;
-                    }[];
-                };
+                "application/json": unknown;
             };
         };
         responses: {

@@ -9,6 +9,8 @@ import { DocumentsPage } from './pages/documents';
 import { IssuersPage } from './pages/issuers';
 import { KeysPage } from './pages/keys';
 import { NewInvoicePage } from './pages/new-invoice';
+import { NewWaybillPage } from './pages/new-waybill';
+import { NewWithholdingPage } from './pages/new-withholding';
 import { NotificationsPage } from './pages/notifications';
 import { ProductionPage } from './pages/production';
 import { MagicLinkPage, SignInPage } from './pages/sign-in';
@@ -32,6 +34,12 @@ function SignedIn({ path }: { path: string }) {
       <DocumentsPage />
     ) : path === '/app/documents/new' ? (
       <NewInvoicePage />
+    ) : path === '/app/documents/new-purchase-settlement' ? (
+      <NewInvoicePage key="03" kind="purchase-settlement" />
+    ) : path === '/app/documents/new-withholding' ? (
+      <NewWithholdingPage />
+    ) : path === '/app/documents/new-waybill' ? (
+      <NewWaybillPage />
     ) : detail ? (
       <DocumentDetailPage key={detail.accessKey} accessKey={detail.accessKey!} />
     ) : path === '/app/keys' ? (

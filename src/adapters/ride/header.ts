@@ -17,6 +17,18 @@ import type { PreparedLogo } from './logo.js';
 import { documentNumber, type RideDocument } from './model.js';
 import { LINE_HEIGHT, type Line } from './text-layout.js';
 
+/** What the header shows of any document type (an invoice's DocumentModel fits as it is). */
+export type HeaderModel = Pick<RideDocument, 'issuer' | 'environment' | 'accessKey' | 'sequential'> & {
+  documentType: string;
+};
+
+/** The header's document name: tabla 3 wording, in the labels' language. */
+export function documentName(labels: Labels, documentType: string): string {
+  if (documentType === '01') return labels.invoice;
+  if (documentType === '04') return labels.creditNote;
+  return labels.documentNames[documentType] ?? documentType;
+}
+
 export interface AuthorizationView {
   number: string;
   date: string;
@@ -36,7 +48,7 @@ const MAX_MODULE = 0.9;
  * access key as a Code 128 barcode. Both boxes end on the same line.
  */
 export function headerBlock(
-  model: RideDocument,
+  model: HeaderModel,
   labels: Labels,
   auth: AuthorizationView,
   logo: PreparedLogo | null,
@@ -78,7 +90,7 @@ export function headerBlock(
   const leftHeight = issuerBoxTop + issuerTextHeight + 2 * PAD;
 
   const innerRight = RIGHT_WIDTH - 2 * PAD;
-  const docType = model.documentType === '01' ? labels.invoice : labels.creditNote;
+  const docType = documentName(labels, model.documentType);
   const ambient = model.environment === 'production' ? labels.production : labels.sandbox;
   const rightRows: { lines: Line[]; size: number; color: 'ink' | 'accent'; gapAfter: number }[] = [
     {
@@ -156,8 +168,8 @@ export function headerBlock(
 }
 
 /** Header of pages 2..n: issuer name left, document type and number right, a rule below. */
-export function continuationHeader(model: RideDocument, labels: Labels): Block {
-  const docType = model.documentType === '01' ? labels.invoice : labels.creditNote;
+export function continuationHeader(model: HeaderModel, labels: Labels): Block {
+  const docType = documentName(labels, model.documentType);
   const right = `${docType} ${labels.numberPrefix} ${documentNumber(model)}`;
   const size = 9;
   const name = fitText(

@@ -64,11 +64,193 @@ export interface Labels {
   voided: string;
   voidedBanner: string;
   draft: string;
+  /** Header names of the newer types (tabla 3 wording), by codDoc. */
+  documentNames: Record<string, string>;
+  /** Fixed texts of the view-model RIDE (03, 05, 06, 07). */
+  view: ViewLabels;
   /** Tabla 3 names for the document a credit note modifies. */
   documentTypes: Record<string, string>;
   paymentMethods: Record<string, string>;
   termUnits: Record<string, string>;
 }
+
+/** Fixed texts of the RIDEs drawn from a view (view.ts): 03, 05, 06 and 07. */
+export interface ViewLabels {
+  name: string;
+  identification: string;
+  issueDate: string;
+  address: string;
+  fiscalPeriod: string;
+  voucher: string;
+  number: string;
+  documentNumber: string;
+  voucherDate: string;
+  fiscalPeriodColumn: string;
+  withholdingBase: string;
+  tax: string;
+  withholdingCode: string;
+  withholdingRate: string;
+  withheldValue: string;
+  totalWithheld: string;
+  renta: string;
+  iva: string;
+  isd: string;
+  modifiedDocument: string;
+  modifiedDocumentDate: string;
+  reason: string;
+  value: string;
+  subtotalRate: string;
+  subtotalWithoutTaxes: string;
+  totalDiscount: string;
+  vatRate: string;
+  total: string;
+  mainCode: string;
+  auxiliaryCode: string;
+  quantity: string;
+  description: string;
+  unitPrice: string;
+  discount: string;
+  lineTotal: string;
+  carrierName: string;
+  carrierId: string;
+  plate: string;
+  departure: string;
+  transportStart: string;
+  transportEnd: string;
+  recipient: string;
+  recipientId: string;
+  destination: string;
+  transferReason: string;
+  supportingDocument: string;
+  supportingDocumentDate: string;
+  authorizationNumber: string;
+  customsDocument: string;
+  destinationBranch: string;
+  route: string;
+  invoice: string;
+  purchaseSettlement: string;
+  creditNote: string;
+  debitNote: string;
+  otherDocument: string;
+}
+
+const esView: ViewLabels = {
+  name: 'Razón Social / Nombres y Apellidos:',
+  identification: 'Identificación:',
+  issueDate: 'Fecha de Emisión:',
+  address: 'Dirección:',
+  fiscalPeriod: 'Ejercicio Fiscal:',
+  voucher: 'Comprobante',
+  number: 'Número',
+  documentNumber: 'Número:',
+  voucherDate: 'Fecha Emisión',
+  fiscalPeriodColumn: 'Ejercicio Fiscal',
+  withholdingBase: 'Base Imponible para la Retención',
+  tax: 'Impuesto',
+  withholdingCode: 'Código',
+  withholdingRate: 'Porcentaje Retención',
+  withheldValue: 'Valor Retenido',
+  totalWithheld: 'VALOR TOTAL RETENIDO',
+  renta: 'RENTA',
+  iva: 'IVA',
+  isd: 'ISD',
+  modifiedDocument: 'Comprobante que se modifica:',
+  modifiedDocumentDate: 'Fecha Emisión (Comprobante a modificar):',
+  reason: 'Razón de la modificación',
+  value: 'Valor',
+  subtotalRate: 'SUBTOTAL',
+  subtotalWithoutTaxes: 'SUBTOTAL SIN IMPUESTOS',
+  totalDiscount: 'TOTAL DESCUENTO',
+  vatRate: 'IVA',
+  total: 'VALOR TOTAL',
+  mainCode: 'Cód. Principal',
+  auxiliaryCode: 'Cód. Auxiliar',
+  quantity: 'Cant.',
+  description: 'Descripción',
+  unitPrice: 'Precio Unitario',
+  discount: 'Descuento',
+  lineTotal: 'Precio Total',
+  carrierName: 'Razón Social / Nombres y Apellidos (Transportista):',
+  carrierId: 'Identificación (Transportista):',
+  plate: 'Placa:',
+  departure: 'Punto de Partida:',
+  transportStart: 'Fecha Inicio Transporte:',
+  transportEnd: 'Fecha Fin Transporte:',
+  recipient: 'Destinatario:',
+  recipientId: 'Identificación (Destinatario):',
+  destination: 'Destino (Punto de llegada):',
+  transferReason: 'Motivo Traslado:',
+  supportingDocument: 'Comprobante de Venta:',
+  supportingDocumentDate: 'Fecha de Emisión:',
+  authorizationNumber: 'Número de Autorización:',
+  customsDocument: 'Documento Aduanero:',
+  destinationBranch: 'Código Establecimiento Destino:',
+  route: 'Ruta:',
+  invoice: 'FACTURA',
+  purchaseSettlement: 'LIQUIDACIÓN DE COMPRA',
+  creditNote: 'NOTA DE CRÉDITO',
+  debitNote: 'NOTA DE DÉBITO',
+  otherDocument: 'OTRO',
+};
+
+const enView: ViewLabels = {
+  name: 'Name:',
+  identification: 'Tax ID:',
+  issueDate: 'Issue date:',
+  address: 'Address:',
+  fiscalPeriod: 'Fiscal period:',
+  voucher: 'Document',
+  number: 'Number',
+  documentNumber: 'Number:',
+  voucherDate: 'Issue date',
+  fiscalPeriodColumn: 'Fiscal period',
+  withholdingBase: 'Taxable base for withholding',
+  tax: 'Tax',
+  withholdingCode: 'Code',
+  withholdingRate: 'Withholding rate',
+  withheldValue: 'Amount withheld',
+  totalWithheld: 'TOTAL WITHHELD',
+  renta: 'INCOME TAX',
+  iva: 'VAT',
+  isd: 'ISD',
+  modifiedDocument: 'Document modified:',
+  modifiedDocumentDate: 'Issue date of the modified document:',
+  reason: 'Reason for the modification',
+  value: 'Amount',
+  subtotalRate: 'SUBTOTAL',
+  subtotalWithoutTaxes: 'SUBTOTAL BEFORE TAXES',
+  totalDiscount: 'TOTAL DISCOUNT',
+  vatRate: 'VAT (IVA)',
+  total: 'TOTAL',
+  mainCode: 'Main code',
+  auxiliaryCode: 'Aux. code',
+  quantity: 'Qty.',
+  description: 'Description',
+  unitPrice: 'Unit price',
+  discount: 'Discount',
+  lineTotal: 'Total price',
+  carrierName: 'Carrier name:',
+  carrierId: 'Carrier tax ID:',
+  plate: 'License plate:',
+  departure: 'Departure point:',
+  transportStart: 'Transport start date:',
+  transportEnd: 'Transport end date:',
+  recipient: 'Recipient:',
+  recipientId: 'Recipient tax ID:',
+  destination: 'Destination (arrival point):',
+  transferReason: 'Reason for transfer:',
+  supportingDocument: 'Sales document:',
+  supportingDocumentDate: 'Issue date:',
+  authorizationNumber: 'Authorization number:',
+  customsDocument: 'Customs document:',
+  destinationBranch: 'Destination establishment code:',
+  route: 'Route:',
+  invoice: 'INVOICE',
+  purchaseSettlement: 'PURCHASE SETTLEMENT',
+  creditNote: 'CREDIT NOTE',
+  debitNote: 'DEBIT NOTE',
+  otherDocument: 'OTHER',
+};
 
 const spanishPaymentMethods: Record<string, string> = Object.fromEntries(
   PAYMENT_METHODS.map((m) => [m.code, m.description]),
@@ -132,6 +314,13 @@ const es: Labels = {
   voided: 'ANULADO',
   voidedBanner: 'DOCUMENTO ANULADO',
   draft: 'BORRADOR — SIN VALOR TRIBUTARIO',
+  documentNames: {
+    '03': 'LIQUIDACIÓN DE COMPRA DE BIENES Y PRESTACIÓN DE SERVICIOS',
+    '05': 'NOTA DE DÉBITO',
+    '06': 'GUÍA DE REMISIÓN',
+    '07': 'COMPROBANTE DE RETENCIÓN',
+  },
+  view: esView,
   documentTypes: {
     '01': 'FACTURA',
     '03': 'LIQUIDACIÓN DE COMPRA',
@@ -196,6 +385,13 @@ const en: Labels = {
   voided: 'VOIDED',
   voidedBanner: 'VOIDED DOCUMENT',
   draft: 'DRAFT — NOT A TAX DOCUMENT',
+  documentNames: {
+    '03': 'PURCHASE SETTLEMENT (LIQUIDACIÓN DE COMPRA)',
+    '05': 'DEBIT NOTE (NOTA DE DÉBITO)',
+    '06': 'WAYBILL (GUÍA DE REMISIÓN)',
+    '07': 'WITHHOLDING RECEIPT (COMPROBANTE DE RETENCIÓN)',
+  },
+  view: enView,
   documentTypes: {
     '01': 'INVOICE (FACTURA)',
     '03': 'PURCHASE SETTLEMENT',

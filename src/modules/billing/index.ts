@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
 import type { Executor } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
-import type { DocumentsService } from '../documents/documents.service.js';
+import type { DocumentsService } from '../documents/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { TenantsService } from '../tenants/index.js';
 import { createBillingJobs } from './billing.jobs.js';
@@ -40,7 +40,7 @@ export function createBillingModule(deps: {
   clock: Clock;
   config: Config;
   log: Logger;
-  documents: Pick<DocumentsService, 'create'>;
+  documents: Pick<DocumentsService, 'issue'>;
   notifications: Pick<NotificationsService, 'notify'>;
   pendingAgreements: (exec: Executor, tenantId: string) => Promise<string[]>;
   tenantView: TenantsService['tenantView'];

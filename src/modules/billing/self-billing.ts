@@ -4,10 +4,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
 import type { Executor } from '../../db/pool.js';
 import { issuers, tenants } from '../../db/tables.js';
-import type { AuthContext } from '../../http/auth.js';
 import { defineJob, enqueue, JobId } from '../../jobs/queue.js';
-import type { DocumentsService } from '../documents/documents.service.js';
-import { type DocumentRow, documents } from '../documents/documents.tables.js';
+import type { IssuerScope } from '../../shared/scope.js';
+import type { DocumentRow, DocumentsService, InvoiceInput } from '../documents/index.js';
 import { recordTenantEvent } from '../tenant-events/index.js';
 import { type PaymentRow, payments, subscriptions } from './billing.tables.js';
 
@@ -17,7 +16,10 @@ const SELF_INVOICE_PAYLOAD = { version: 1, payload: Type.Object({ paymentId: Job
 export const SELF_INVOICE_JOB = 'billing:self-invoice';
 
 /** The provider's invoice for a verified payment (decisions.md: issued at verification). */
-export function selfInvoiceBody(p: PaymentRow, buyer: { ruc: string; name: string; email: string }) {
+export function selfInvoiceBody(
+  p: PaymentRow,
+  buyer: { ruc: string; name: string; email: string },
+): InvoiceInput {
   const interval = p.planBillingInterval === 'YEARLY' ? 'anual' : 'mensual';
   const what = { INITIAL: 'suscripción', TIER_CHANGE: 'cambio de plan', RENEWAL: 'renovación' }[p.purpose];
   return {
@@ -49,7 +51,7 @@ export function createSelfBilling(deps: {
   db: Executor;
   config: Config;
   log: Logger;
-  documents: Pick<DocumentsService, 'create'>;
+  documents: Pick<DocumentsService, 'issue'>;
 }) {
   const { db, config, log } = deps;
 
@@ -66,28 +68,15 @@ export function createSelfBilling(deps: {
     );
   }
 
-  async function providerAuth(issuerId: string): Promise<AuthContext> {
+  /** Where the provider issues: its issuer, its tenant, the tenant's current environment. */
+  async function providerScope(issuerId: string): Promise<IssuerScope> {
     const [row] = await db
-      .select({ issuer: issuers, tenant: tenants })
+      .select({ tenantId: tenants.id, sandbox: tenants.sandbox })
       .from(issuers)
       .innerJoin(tenants, eq(tenants.id, issuers.tenantId))
       .where(and(eq(issuers.id, issuerId), eq(issuers.active, true)));
     if (!row) throw new Error(`PROVIDER_ISSUER_ID ${issuerId} is not an active issuer of this database`);
-    const environment = row.tenant.sandbox ? 'sandbox' : 'production';
-    return {
-      keyId: 'self-billing',
-      scopes: ['documents:write'],
-      environment,
-      internal: true,
-      tenantId: row.tenant.id,
-      tenantStatus: row.tenant.status,
-      sandbox: row.tenant.sandbox,
-      emailVerified: row.tenant.emailVerifiedAt !== null,
-      language: row.tenant.language,
-      tier: row.tenant.subscriptionTier,
-      tenantEnvironment: environment,
-      issuerId,
-    };
+    return { tenantId: row.tenantId, environment: row.sandbox ? 'sandbox' : 'production', issuerId };
   }
 
   async function issue(paymentId: string): Promise<string | null> {
@@ -103,17 +92,17 @@ export function createSelfBilling(deps: {
       .orderBy(asc(issuers.createdAt))
       .limit(1);
     if (!buyer) throw new Error(`tenant ${p.tenantId} has no issuer to bill`);
-    const auth = await providerAuth(issuerId);
-    const created = await deps.documents.create(auth, selfInvoiceBody(p, buyer), `billing-payment-${p.id}`);
-    const [doc] = await db
-      .select({ id: documents.id })
-      .from(documents)
-      .where(and(eq(documents.tenantId, auth.tenantId), eq(documents.accessKey, created.document.accessKey)));
+    const scope = await providerScope(issuerId);
+    const { documentId } = await deps.documents.issue(
+      scope,
+      selfInvoiceBody(p, buyer),
+      `billing-payment-${p.id}`,
+    );
     await db
       .update(payments)
-      .set({ invoiceDocumentId: doc!.id })
+      .set({ invoiceDocumentId: documentId })
       .where(and(eq(payments.id, p.id), isNull(payments.invoiceDocumentId)));
-    return doc!.id;
+    return documentId;
   }
 
   /**

@@ -119,6 +119,10 @@ export function describeValidity(rate: TaxRate): string {
   return rate.validity.map((p) => `${p.from ?? 'any date'} to ${p.to ?? 'today'}`).join(' or ');
 }
 
-/** Document types the service issues (others exist only as list filters). */
-export const ISSUABLE_DOCUMENT_TYPES = ['01', '04'] as const;
+/**
+ * Document types the service issues: the codes of src/modules/documents/types/registry.ts
+ * (test/document-types/registry.test.ts keeps the two equal; the issuers and tenants modules
+ * check enabled types against this list without depending on the documents module).
+ */
+export const ISSUABLE_DOCUMENT_TYPES = ['01', '03', '04', '05', '06', '07'] as const;
 export const ALL_DOCUMENT_TYPES = ['01', '03', '04', '05', '06', '07'] as const;

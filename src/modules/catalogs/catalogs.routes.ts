@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { authProblems, Ok } from '../../http/schemas.js';
+import { authProblems, Nullable, Ok } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { ID_TYPES, PAYMENT_METHODS, TAX_RATES, TAX_TYPES, TERM_UNITS } from './catalogs.data.js';
+import { SUPPORT_CODES, WITHHOLDING_CODES } from './withholding-codes.data.js';
 
 const tags = ['Catalogs'];
 const auth = { scope: null } as const;
@@ -66,5 +67,39 @@ export function registerCatalogRoutes(app: App): void {
     },
     config: { auth },
     handler: async () => ({ ok: true as const, taxRates: [...TAX_RATES] }),
+  });
+  simple(
+    '/v1/catalogs/support-codes',
+    'supportCodes',
+    SUPPORT_CODES,
+    'listSupportCodes',
+    'Sustento tributario codes (retención)',
+  );
+  app.get('/v1/catalogs/withholding-codes', {
+    schema: {
+      tags,
+      operationId: 'listWithholdingCodes',
+      summary: 'Withholding codes with their rates and validity (comprobante de retención)',
+      description:
+        'taxCode 1 renta, 2 IVA, 6 ISD. Rates change by resolution: a document uses the row in force on its issue date (validFrom/validTo inclusive, null = open) and a code used outside its dates is refused.',
+      response: {
+        200: Type.Object({
+          ok: Ok,
+          withholdingCodes: Type.Array(
+            Type.Object({
+              taxCode: Type.String(),
+              code: Type.String(),
+              description: Type.String(),
+              rate: Type.String(),
+              validFrom: Nullable(Type.String({ format: 'date' })),
+              validTo: Nullable(Type.String({ format: 'date' })),
+            }),
+          ),
+        }),
+        ...authProblems(),
+      },
+    },
+    config: { auth },
+    handler: async () => ({ ok: true as const, withholdingCodes: [...WITHHOLDING_CODES] }),
   });
 }

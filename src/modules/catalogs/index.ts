@@ -16,3 +16,11 @@ export {
   TERM_UNITS,
 } from './catalogs.data.js';
 export { registerCatalogRoutes } from './catalogs.routes.js';
+export {
+  findWithholdingCode,
+  SUPPORT_CODES,
+  validityText,
+  WITHHOLDING_CODES,
+  WITHHOLDING_TAX_TYPES,
+  type WithholdingCode,
+} from './withholding-codes.data.js';

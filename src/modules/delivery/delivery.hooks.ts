@@ -1,9 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { outboxEmails } from '../../db/tables.js';
-import { recordDocumentEvent } from '../documents/documents.repository.js';
-import { documents } from '../documents/documents.tables.js';
-import type { OutboxHooks, OutboxRow } from '../mail/outbox.js';
+import { documents, markEmailFailed, markEmailSent, recordDocumentEvent } from '../documents/index.js';
+import type { OutboxHooks, OutboxRow } from '../mail/index.js';
 import { type DeliveryService, DOCUMENT_EMAIL_KIND } from './delivery.service.js';
 
 export interface EmailFailureNotifier {
@@ -51,10 +50,7 @@ export function registerDocumentEmailHooks(
     const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId));
     if (!doc) return;
     if (await isLatest(tx, email)) {
-      await tx
-        .update(documents)
-        .set({ emailStatus: 'SENT', emailSentAt: at, updatedAt: at })
-        .where(eq(documents.id, doc.id));
+      await markEmailSent(tx, doc.id, at);
     }
     await recordDocumentEvent(
       tx,
@@ -71,10 +67,7 @@ export function registerDocumentEmailHooks(
     const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId));
     if (!doc) return;
     if (await isLatest(tx, email)) {
-      await tx
-        .update(documents)
-        .set({ emailStatus: 'FAILED', updatedAt: at })
-        .where(eq(documents.id, doc.id));
+      await markEmailFailed(tx, doc.id, at);
     }
     await recordDocumentEvent(tx, doc, 'EMAIL_FAILED', { emailId: email.id, to: email.toAddress, error }, at);
     await deps.notifier.emailDeliveryFailed(

@@ -1,10 +1,16 @@
 import { Type } from '@sinclair/typebox';
-import { requireAuth } from '../../http/auth.js';
+import { requireIssuerScope } from '../../http/auth.js';
 import { authProblems, Ok } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { IssuerHeader, readAuth, tags, writeAuth } from '../documents/documents.routes.js';
-import { AccessKeyParams, CreatedDocumentSchema } from '../documents/documents.schemas.js';
-import { createdView } from '../documents/documents.service.js';
+import {
+  AccessKeyParams,
+  CreatedDocumentSchema,
+  createdView,
+  IssuerHeader,
+  readAuth,
+  documentTags as tags,
+  writeAuth,
+} from '../documents/index.js';
 import type { DeliveryService } from './delivery.service.js';
 
 export function registerDeliveryRoutes(app: App, delivery: DeliveryService): void {
@@ -25,7 +31,7 @@ export function registerDeliveryRoutes(app: App, delivery: DeliveryService): voi
     },
     config: { auth: readAuth },
     handler: async (request, reply) => {
-      const ride = await delivery.ride(requireAuth(request), request.params.accessKey);
+      const ride = await delivery.ride(requireIssuerScope(request), request.params.accessKey);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `inline; filename="${ride.filename}"`)
@@ -48,7 +54,7 @@ export function registerDeliveryRoutes(app: App, delivery: DeliveryService): voi
     },
     config: { auth: readAuth },
     handler: async (request, reply) => {
-      const xml = await delivery.xml(requireAuth(request), request.params.accessKey);
+      const xml = await delivery.xml(requireIssuerScope(request), request.params.accessKey);
       return reply
         .type('application/xml; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${xml.filename}"`)
@@ -82,7 +88,11 @@ export function registerDeliveryRoutes(app: App, delivery: DeliveryService): voi
     config: { auth: writeAuth },
     handler: async (request, reply) => {
       const body = (request.body ?? {}) as { email?: string };
-      const result = await delivery.emailRetry(requireAuth(request), request.params.accessKey, body.email);
+      const result = await delivery.emailRetry(
+        requireIssuerScope(request),
+        request.params.accessKey,
+        body.email,
+      );
       return reply.code(202).send({
         ok: true as const,
         emailId: result.emailId,

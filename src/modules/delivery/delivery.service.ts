@@ -1,28 +1,41 @@
 import { and, eq } from 'drizzle-orm';
 import { type RideStatus, renderRide } from '../../adapters/ride/ride.js';
+import { renderViewRide } from '../../adapters/ride/view-ride.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { issuers, tenants } from '../../db/tables.js';
-import type { AuthContext } from '../../http/auth.js';
 import { type Clock, ecuadorTimestamp } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
-import { documentNumber } from '../documents/document-model.js';
-import { findByAccessKey, recordDocumentEvent } from '../documents/documents.repository.js';
-import { scopeOf } from '../documents/documents.service.js';
-import { type DocumentRow, documents } from '../documents/documents.tables.js';
-import { queueEmail } from '../mail/outbox.js';
-import type { Language } from '../mail/templates.js';
+import type { IssuerScope } from '../../shared/scope.js';
+import {
+  type DocumentModel,
+  type DocumentRow,
+  documentNumber,
+  documents,
+  findByAccessKey,
+  markEmailQueued,
+  recipientsOf,
+  recordDocumentEvent,
+  rideViewOf,
+  toSummary,
+} from '../documents/index.js';
+import type { Language } from '../mail/index.js';
+import { queueEmail } from '../mail/index.js';
 import { documentEmail, documentTypeName } from './delivery.templates.js';
 
 export const DOCUMENT_EMAIL_KIND = 'document';
 
+const FILE_KINDS: Record<string, string> = {
+  '01': 'FACTURA',
+  '03': 'LIQUIDACION-COMPRA',
+  '04': 'NOTA-CREDITO',
+  '05': 'NOTA-DEBITO',
+  '06': 'GUIA-REMISION',
+  '07': 'COMPROBANTE-RETENCION',
+};
+
 /** File names by document type and number, e.g. FACTURA-001-001-000000123.pdf. */
 export function attachmentBaseName(doc: Pick<DocumentRow, 'documentType' | 'model'>): string {
-  const kind =
-    doc.documentType === '04'
-      ? 'NOTA-CREDITO'
-      : doc.documentType === '01'
-        ? 'FACTURA'
-        : `COMPROBANTE-${doc.documentType}`;
+  const kind = FILE_KINDS[doc.documentType] ?? `COMPROBANTE-${doc.documentType}`;
   return `${kind}-${documentNumber(doc.model)}`;
 }
 
@@ -43,8 +56,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       .select({ logo: issuers.logo, logoMime: issuers.logoMime })
       .from(issuers)
       .where(eq(issuers.id, doc.issuerId));
-    return renderRide({
-      model: doc.model,
+    const common = {
       status: doc.status as RideStatus,
       authorization:
         doc.authorizationNumber && doc.authorizationDate
@@ -53,7 +65,12 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       language: language ?? (await languageOf(db, doc.tenantId)),
       logo:
         issuer?.logo && issuer.logoMime ? { data: issuer.logo, mime: issuer.logoMime as 'image/png' } : null,
-    });
+    };
+    // Types with a RIDE view model (03, 05, 06, 07) draw it; 01 and 04 keep their own layout.
+    const view = rideViewOf(doc);
+    if (view) return renderViewRide({ view, ...common });
+    // Without a view model the type is 01 or 04, whose stored model is the DocumentModel.
+    return renderRide({ model: doc.model as unknown as DocumentModel, ...common });
   }
 
   /** Once authorized, the XML as the tax authority returns it (`autorizacion` wrapper); the signed XML before. */
@@ -61,20 +78,25 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     return doc.authorizedXml ?? doc.signedXml;
   }
 
-  /** Queues the buyer's email (RIDE + XML) in `tx`; the document's email status goes back to PENDING. */
+  /**
+   * Queues the recipients' email (RIDE + XML) in `tx`: the buyer, supplier or withheld subject,
+   * or every recipient of a waybill, in one email; `to` replaces them (email-retry). The
+   * document's email status goes back to PENDING.
+   */
   async function queueBuyerEmail(tx: Executor, doc: DocumentRow, now: Date, to?: string): Promise<string> {
     const lang = await languageOf(tx, doc.tenantId);
     const mail = documentEmail(lang, {
       documentType: doc.documentType,
       number: documentNumber(doc.model),
       issuerName: doc.model.issuer.tradeName ?? doc.model.issuer.businessName,
-      buyerName: doc.model.buyer.name,
-      issueDate: doc.model.issueDate,
-      total: doc.model.totals.total,
+      buyerName: doc.buyerName,
+      issueDate: toSummary(doc).issueDate,
+      // A waybill (06) moves goods and states no amount.
+      total: doc.documentType === '06' ? null : toSummary(doc).total,
       accessKey: doc.accessKey,
       voided: doc.status === 'VOIDED',
     });
-    const recipient = to ?? doc.buyerEmail;
+    const recipient = to ?? recipientsOf(doc).join(', ');
     const id = await queueEmail(
       tx,
       {
@@ -90,10 +112,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       },
       now,
     );
-    await tx
-      .update(documents)
-      .set({ emailStatus: 'PENDING', updatedAt: now })
-      .where(eq(documents.id, doc.id));
+    await markEmailQueued(tx, doc.id, now);
     await recordDocumentEvent(tx, doc, 'EMAIL_QUEUED', { emailId: id, to: recipient }, now);
     return id;
   }
@@ -104,8 +123,8 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     return doc;
   }
 
-  async function scoped(auth: AuthContext, accessKey: string): Promise<DocumentRow> {
-    const doc = await findByAccessKey(db, scopeOf(auth), accessKey);
+  async function scoped(scope: IssuerScope, accessKey: string): Promise<DocumentRow> {
+    const doc = await findByAccessKey(db, scope, accessKey);
     if (!doc) throw notFound('Document');
     return doc;
   }
@@ -132,8 +151,8 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       },
     },
 
-    async ride(auth: AuthContext, accessKey: string) {
-      const doc = await scoped(auth, accessKey);
+    async ride(scope: IssuerScope, accessKey: string) {
+      const doc = await scoped(scope, accessKey);
       return {
         filename: `${attachmentBaseName(doc)}.pdf`,
         pdf: await ridePdf(doc),
@@ -141,8 +160,8 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       };
     },
 
-    async xml(auth: AuthContext, accessKey: string) {
-      const doc = await scoped(auth, accessKey);
+    async xml(scope: IssuerScope, accessKey: string) {
+      const doc = await scoped(scope, accessKey);
       return {
         filename: `${attachmentBaseName(doc)}.xml`,
         xml: xmlOf(doc),
@@ -151,8 +170,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     },
 
     /** POST /:accessKey/email-retry: re-sends RIDE and XML of an AUTHORIZED or VOIDED document. */
-    async emailRetry(auth: AuthContext, accessKey: string, email: string | undefined) {
-      const scope = scopeOf(auth);
+    async emailRetry(scope: IssuerScope, accessKey: string, email: string | undefined) {
       return withTransaction(db, async (tx) => {
         const doc = await findByAccessKey(tx, scope, accessKey, true);
         if (!doc) throw notFound('Document');
@@ -168,7 +186,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
           .select()
           .from(documents)
           .where(and(eq(documents.id, doc.id)));
-        return { emailId, to: email ?? doc.buyerEmail, document: row! };
+        return { emailId, to: email ?? recipientsOf(doc).join(', '), document: row! };
       });
     },
 

@@ -1,15 +1,45 @@
-import { documentNumber } from './document-model.js';
+import { type DocumentModel, documentNumber } from './document-model.js';
 import { toSummary } from './documents.repository.js';
 import type { DocumentRow } from './documents.tables.js';
+import { contentOf } from './pipeline.js';
 
 /** GET /v1/documents/:accessKey: the summary plus everything the document says. */
 export function toDetail(row: DocumentRow) {
-  const m = row.model;
-  return {
+  const common = {
     ...toSummary(row),
     environment: row.environment,
     issuerId: row.issuerId,
-    number: documentNumber(m),
+    number: documentNumber(row.model),
+    voidReason: row.voidReason,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    certFingerprint: row.certFingerprint,
+    signedAt: row.signedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  if (row.documentType !== '01' && row.documentType !== '04') {
+    // The counterpart (supplier, buyer, subject, carrier) in `buyer`; the rest as the type computed it.
+    const content = contentOf(row.model) as { additionalInfo?: { name: string; value: string }[] };
+    return {
+      ...common,
+      buyer: {
+        idType: row.buyerIdType,
+        id: row.buyerId,
+        name: row.buyerName,
+        email: row.buyerEmail,
+        address: null,
+        phone: null,
+      },
+      originalDocument: null,
+      motivo: null,
+      additionalInfo: content.additionalInfo ?? [],
+      content: content as Record<string, unknown>,
+    };
+  }
+  // 01 and 04 store the DocumentModel (document-model.ts).
+  const m = row.model as unknown as DocumentModel;
+  return {
+    ...common,
     buyer: m.buyer,
     items: m.items,
     totals: m.totals,
@@ -23,11 +53,5 @@ export function toDetail(row: DocumentRow) {
       : null,
     motivo: m.creditNote?.reason ?? null,
     additionalInfo: m.additionalInfo,
-    voidReason: row.voidReason,
-    voidedAt: row.voidedAt?.toISOString() ?? null,
-    certFingerprint: row.certFingerprint,
-    signedAt: row.signedAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -10,19 +10,25 @@ describe('summarizeStats', () => {
       { documentType: '01', status: 'SIGNED', count: 1, total: '5.05' },
       { documentType: '04', status: 'AUTHORIZED', count: 1, total: '0.10' },
       { documentType: '04', status: 'NOT_AUTHORIZED', count: 1, total: '7.00' },
+      // Withheld tax and a waybill: their own issuedTotal, never in the sales amounts.
+      { documentType: '07', status: 'AUTHORIZED', count: 2, total: '4.21' },
+      { documentType: '07', status: 'SIGNED', count: 1, total: '3.00' },
+      { documentType: '06', status: 'VOIDED', count: 1, total: '0.00' },
     ]);
-    expect(s.count).toBe(9);
+    expect(s.count).toBe(13);
     expect(s.byStatus).toEqual({
-      SIGNED: 1,
+      SIGNED: 2,
       RECEIVED: 0,
       RETURNED: 2,
-      AUTHORIZED: 4,
+      AUTHORIZED: 6,
       NOT_AUTHORIZED: 1,
-      VOIDED: 1,
+      VOIDED: 2,
     });
     expect(s.byType.map((t) => [t.documentType, t.count, t.issuedTotal])).toEqual([
       ['01', 7, '100.30'],
       ['04', 2, '0.10'],
+      ['06', 1, '0.00'],
+      ['07', 3, '4.21'],
     ]);
     expect(s.amounts).toEqual({
       invoiced: '100.30',

@@ -13,6 +13,12 @@ export const ALL_STATUSES: DocumentStatus[] = [
 /** Valid tax documents: authorized, including those voided later (they still count: interface.md). */
 const ISSUED = new Set<DocumentStatus>(['AUTHORIZED', 'VOIDED']);
 const PENDING = new Set<DocumentStatus>(['SIGNED', 'RECEIVED']);
+/**
+ * The types `amounts` speaks of: sales (01) and their credits (04). A withholding receipt's total
+ * is tax withheld, a waybill has none, purchases (03) and debit notes (05) are other flows: their
+ * sums are in `byType[].issuedTotal` only.
+ */
+const SALES = new Set<DocumentTypeCode>(['01', '04']);
 
 type ByStatus = Record<DocumentStatus, number>;
 
@@ -22,7 +28,8 @@ const zeroByStatus = (): ByStatus => Object.fromEntries(ALL_STATUSES.map((s) => 
  * GET /v1/documents/stats from the per-(type, status) counts. Amounts are decimal strings:
  * `issuedTotal` of a type and `invoiced`/`credited` sum AUTHORIZED and VOIDED documents; refused
  * ones (RETURNED, NOT_AUTHORIZED) are counted but never summed; `pending` sums those still on
- * their way (SIGNED, RECEIVED); `voided` is the part of the issued amounts voided since.
+ * their way (SIGNED, RECEIVED); `voided` is the part of the issued amounts voided since. `amounts`
+ * concern invoices and credit notes only (SALES).
  */
 export function summarizeStats(cells: StatsCell[]) {
   const byStatus = zeroByStatus();
@@ -35,8 +42,8 @@ export function summarizeStats(cells: StatsCell[]) {
     t.count += c.count;
     t.byStatus[c.status] += c.count;
     if (ISSUED.has(c.status)) t.issued.push(dec(c.total));
-    if (PENDING.has(c.status)) pending.push(dec(c.total));
-    if (c.status === 'VOIDED') voided.push(dec(c.total));
+    if (SALES.has(c.documentType) && PENDING.has(c.status)) pending.push(dec(c.total));
+    if (SALES.has(c.documentType) && c.status === 'VOIDED') voided.push(dec(c.total));
     types.set(c.documentType, t);
   }
   const issuedOf = (type: DocumentTypeCode) => sum(types.get(type)?.issued ?? []);

@@ -1,7 +1,7 @@
-import { requireAuth } from '../../http/auth.js';
+import { requireAuth, requireIssuerScope } from '../../http/auth.js';
 import { authProblems } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { VALIDATED_BY_SERVICE } from '../../http/validation.js';
+import { DOCUMENTATION_ONLY } from '../../http/validation.js';
 import {
   CreditNotesResponse,
   EventsResponse,
@@ -30,7 +30,7 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
     config: { auth: readAuth },
     handler: async (request) => ({
       ok: true as const,
-      ...(await extras.stats(requireAuth(request), request.query)),
+      ...(await extras.stats(requireIssuerScope(request), request.query)),
     }),
   });
 
@@ -46,7 +46,7 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
     config: { auth: readAuth },
     handler: async (request) => ({
       ok: true as const,
-      events: await extras.events(requireAuth(request), request.params.accessKey),
+      events: await extras.events(requireIssuerScope(request), request.params.accessKey),
     }),
   });
 
@@ -62,7 +62,7 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
     config: { auth: readAuth },
     handler: async (request) => ({
       ok: true as const,
-      ...(await extras.creditNotes(requireAuth(request), request.params.accessKey)),
+      ...(await extras.creditNotes(requireIssuerScope(request), request.params.accessKey)),
     }),
   });
 
@@ -75,13 +75,18 @@ export function registerDocumentExtrasRoutes(app: App, extras: DocumentExtrasSer
         'Nothing is sent to the tax authority: void the document in its portal first, then confirm here. RIDE, XML and email stay available and the document still counts in stats and quota. 400 DOCUMENT_VOID_CONFIRMATION_REQUIRED unless confirmedSriVoid is true; 400 VALIDATION_FAILED when reason is missing or over 500 characters; 400 DOCUMENT_NOT_AUTHORIZED unless AUTHORIZED. Needs documents:write (403 FORBIDDEN without it).',
       headers: IssuerHeader,
       params: AccessKeyParams,
-      body: { ...VoidBody, ...VALIDATED_BY_SERVICE },
+      body: { ...VoidBody, ...DOCUMENTATION_ONLY },
       response: { 200: VoidResponse, ...authProblems(404) },
     },
     config: { auth: { ...writeAuth, scopeErrorCode: 'FORBIDDEN' } },
     handler: async (request) => ({
       ok: true as const,
-      document: await extras.void(requireAuth(request), request.params.accessKey, request.body),
+      document: await extras.void(
+        requireIssuerScope(request),
+        requireAuth(request),
+        request.params.accessKey,
+        request.body,
+      ),
     }),
   });
 }

@@ -1,13 +1,12 @@
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../http/auth.js';
 import { type Clock, ddMmYyyyToIso, ecuadorParts, isoToDdMmYyyy, parseDdMmYyyy } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { dec, fixed, sum } from '../../shared/money.js';
+import type { IssuerScope } from '../../shared/scope.js';
 import { documentNumber } from './document-model.js';
 import { summarizeStats } from './document-stats.js';
 import { creditNotesOf, listDocumentEvents, markVoided, statsCells } from './documents.extras.repository.js';
 import { findByAccessKey, recordDocumentEvent, toSummary } from './documents.repository.js';
-import { scopeOf } from './documents.service.js';
 import type { DocumentRow, DocumentStatus } from './documents.tables.js';
 
 const VOID_REASON_MAX = 500;
@@ -27,15 +26,15 @@ export function voidView(row: DocumentRow) {
 export function createDocumentExtrasService(deps: { db: Executor; clock: Clock }) {
   const { db, clock } = deps;
 
-  async function documentOf(auth: AuthContext, accessKey: string): Promise<DocumentRow> {
-    const doc = await findByAccessKey(db, scopeOf(auth), accessKey);
+  async function documentOf(scope: IssuerScope, accessKey: string): Promise<DocumentRow> {
+    const doc = await findByAccessKey(db, scope, accessKey);
     if (!doc) throw notFound('Document');
     return doc;
   }
 
   return {
-    async events(auth: AuthContext, accessKey: string) {
-      const doc = await documentOf(auth, accessKey);
+    async events(scope: IssuerScope, accessKey: string) {
+      const doc = await documentOf(scope, accessKey);
       const rows = await listDocumentEvents(db, doc.id);
       return rows.map((e) => ({
         id: e.id,
@@ -50,7 +49,7 @@ export function createDocumentExtrasService(deps: { db: Executor; clock: Clock }
      * portal (confirmedSriVoid). Nothing is sent to the tax authority; RIDE, XML and emails stay,
      * and the document keeps counting in stats and quota.
      */
-    async void(auth: AuthContext, accessKey: string, body: unknown) {
+    async void(scope: IssuerScope, actor: { keyId: string }, accessKey: string, body: unknown) {
       const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
       if (input.confirmedSriVoid !== true) {
         throw new AppError(
@@ -63,7 +62,6 @@ export function createDocumentExtrasService(deps: { db: Executor; clock: Clock }
       if (reason.length === 0 || raw.length > VOID_REASON_MAX) {
         throw validationError('reason', `is required, 1 to ${VOID_REASON_MAX} characters`);
       }
-      const scope = scopeOf(auth);
       return withTransaction(db, async (tx) => {
         const doc = await findByAccessKey(tx, scope, accessKey, true);
         if (!doc) throw notFound('Document');
@@ -75,13 +73,13 @@ export function createDocumentExtrasService(deps: { db: Executor; clock: Clock }
             `Only an AUTHORIZED document can be voided; this one is ${doc.status}`,
           );
         }
-        await recordDocumentEvent(tx, voided, 'VOIDED', { reason, keyId: auth.keyId }, now);
+        await recordDocumentEvent(tx, voided, 'VOIDED', { reason, keyId: actor.keyId }, now);
         return voidView(voided);
       });
     },
 
-    async creditNotes(auth: AuthContext, accessKey: string) {
-      const doc = await documentOf(auth, accessKey);
+    async creditNotes(scope: IssuerScope, accessKey: string) {
+      const doc = await documentOf(scope, accessKey);
       const notes = await creditNotesOf(db, doc, documentNumber(doc.model));
       const original = dec(doc.total);
       const credited = sum(notes.filter((n) => !NOT_CREDITING.has(n.status)).map((n) => dec(n.total)));
@@ -94,9 +92,9 @@ export function createDocumentExtrasService(deps: { db: Executor; clock: Clock }
     },
 
     /** GET /v1/documents/stats: the issuer's documents issued between from and to (default: this month). */
-    async stats(auth: AuthContext, query: { from?: string; to?: string }) {
+    async stats(scope: IssuerScope, query: { from?: string; to?: string }) {
       const period = statsPeriod(query, clock.now());
-      const cells = await statsCells(db, scopeOf(auth), period.fromIso, period.toIso);
+      const cells = await statsCells(db, scope, period.fromIso, period.toIso);
       return {
         from: isoToDdMmYyyy(period.fromIso),
         to: isoToDdMmYyyy(period.toIso),

@@ -2,15 +2,12 @@ import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/pool.js';
 import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
+import type { IssuerScope } from '../../shared/scope.js';
 import type { ListQueryT } from './documents.schemas.js';
 import { type DocumentRow, documentEvents, documents } from './documents.tables.js';
 
 /** Where a document request is scoped: the caller's tenant, the X-Issuer-Id issuer, the key's environment. */
-export interface DocumentScope {
-  tenantId: string;
-  issuerId: string;
-  environment: 'sandbox' | 'production';
-}
+export type DocumentScope = IssuerScope;
 
 export function scopeWhere(scope: DocumentScope): SQL {
   return and(

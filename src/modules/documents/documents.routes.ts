@@ -1,19 +1,17 @@
 import { Type } from '@sinclair/typebox';
-import { type RouteAuth, requireAuth } from '../../http/auth.js';
+import { type RouteAuth, requireIssuerScope } from '../../http/auth.js';
 import { authProblems, Ok } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { VALIDATED_BY_SERVICE } from '../../http/validation.js';
 import {
   AccessKeyParams,
   CreatedDocumentSchema,
   CreateHeaders,
-  CreditNoteBody,
   DocumentDetailSchema,
-  InvoiceBody,
   ListQuery,
   ListResponse,
 } from './documents.schemas.js';
 import type { DocumentsService } from './documents.service.js';
+import { DocumentBodySchema } from './types/registry.js';
 
 export const tags = ['Documents'];
 /** Every document route: Bearer key of the tenant's environment and X-Issuer-Id. */
@@ -36,11 +34,11 @@ export function registerDocumentRoutes(app: App, documents: DocumentsService): v
     schema: {
       tags,
       operationId: 'createDocument',
-      summary: 'Issue an invoice (01) or a credit note (04)',
+      summary: 'Issue a document: 01, 03, 04, 05, 06 or 07, by its documentType',
       description:
-        'Validates the body (the schema of its documentType), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.',
+        'Validates the body once, at the route, against the schema of its documentType (a malformed body is 400 VALIDATION_FAILED before anything else happens), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.',
       headers: Type.Intersect([IssuerHeader, CreateHeaders]),
-      body: Type.Union([InvoiceBody, CreditNoteBody], VALIDATED_BY_SERVICE),
+      body: DocumentBodySchema,
       response: {
         200: Type.Object(
           { ok: Ok, document: CreatedDocumentSchema },
@@ -55,8 +53,8 @@ export function registerDocumentRoutes(app: App, documents: DocumentsService): v
     },
     config: { auth: writeAuth },
     handler: async (request, reply) => {
-      const result = await documents.create(
-        requireAuth(request),
+      const result = await documents.issue(
+        requireIssuerScope(request),
         request.body,
         request.headers['idempotency-key'] as string | undefined,
       );
@@ -76,7 +74,7 @@ export function registerDocumentRoutes(app: App, documents: DocumentsService): v
     config: { auth: readAuth },
     handler: async (request) => ({
       ok: true as const,
-      ...(await documents.list(requireAuth(request), request.query)),
+      ...(await documents.list(requireIssuerScope(request), request.query)),
     }),
   });
 
@@ -92,7 +90,7 @@ export function registerDocumentRoutes(app: App, documents: DocumentsService): v
     config: { auth: readAuth },
     handler: async (request) => ({
       ok: true as const,
-      document: await documents.get(requireAuth(request), request.params.accessKey),
+      document: await documents.get(requireIssuerScope(request), request.params.accessKey),
     }),
   });
 }

@@ -1,20 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { signDocumentXml } from '../../adapters/signing/xades.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { issuers } from '../../db/tables.js';
-import type { AuthContext } from '../../http/auth.js';
 import { type Clock, ddMmYyyyToIso, ecuadorDate, parseDdMmYyyy } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
-import type { IssuerRow } from '../issuers/issuer-store.js';
-import { allocateSequential } from '../issuers/sequentials.js';
-import type { SigningKeyCache } from '../issuers/signing-key-cache.js';
-import { buildAccessKey, randomNumericCode } from './access-key.js';
-import { bodyDocumentType, parseDocumentBody, requestHash } from './document-body.js';
+import type { IssuerScope } from '../../shared/scope.js';
+import type { IssuerRow, SigningKeyCache } from '../issuers/index.js';
+import { allocateSequential } from '../issuers/index.js';
+import { requestHash } from './document-body.js';
 import { toDetail } from './document-detail.js';
-import type { DocumentModel, IssuerSnapshot } from './document-model.js';
 import {
-  type DocumentScope,
   findByAccessKey,
   findByIdempotencyKey,
   listDocuments,
@@ -23,39 +18,12 @@ import {
 } from './documents.repository.js';
 import type { ListQueryT } from './documents.schemas.js';
 import { type DocumentRow, documents } from './documents.tables.js';
+import { assertIssuable, buildVersion, computeContent, issuerSnapshot, newHeader } from './pipeline.js';
 import type { Quota } from './quota.js';
-import { computeDocumentContent } from './totals.js';
-import { buildDocumentXml } from './xml/index.js';
+import { type DocumentBody, definitionOf } from './types/registry.js';
 
 /** Work other modules add to a document's creation transaction (the lifecycle queues its submission). */
 export type AfterCreateHook = (tx: Executor, doc: DocumentRow, now: Date) => Promise<void>;
-
-/** dirMatriz of an issuer registered before the main address was required, with no address at all. */
-const NO_MAIN_ADDRESS = 'S/N';
-
-export function issuerSnapshot(issuer: IssuerRow): IssuerSnapshot {
-  return {
-    ruc: issuer.ruc,
-    businessName: issuer.businessName,
-    tradeName: issuer.tradeName,
-    // dirMatriz is required by the schema, and so is a main address for every issuer created
-    // since issue 13; migration 0160 gave older issuers their branch address. Only an old issuer
-    // with neither reaches the documented fallback (docs/hardening.md).
-    mainAddress: issuer.mainAddress ?? issuer.branchAddress ?? NO_MAIN_ADDRESS,
-    branchAddress: issuer.branchAddress,
-    branchCode: issuer.branchCode,
-    issuePointCode: issuer.issuePointCode,
-    requiredAccounting: issuer.requiredAccounting,
-    specialTaxpayer: issuer.specialTaxpayer,
-    retentionAgentResolution: issuer.retentionAgentResolution,
-    rimpeRegime: issuer.rimpeRegime,
-  };
-}
-
-export function scopeOf(auth: AuthContext): DocumentScope {
-  if (!auth.issuerId) throw new AppError('BAD_REQUEST', 'The X-Issuer-Id header is required');
-  return { tenantId: auth.tenantId, issuerId: auth.issuerId, environment: auth.environment };
-}
 
 export function createDocumentsService(deps: {
   db: Executor;
@@ -79,7 +47,7 @@ export function createDocumentsService(deps: {
     )
     .prepare('active_issuer_of_tenant');
 
-  async function loadIssuer(scope: DocumentScope): Promise<IssuerRow> {
+  async function loadIssuer(scope: IssuerScope): Promise<IssuerRow> {
     const [issuer] = await activeIssuer.execute({ issuerId: scope.issuerId, tenantId: scope.tenantId });
     if (!issuer) throw notFound('Issuer');
     return issuer;
@@ -89,34 +57,32 @@ export function createDocumentsService(deps: {
     if (existing.requestHash !== hash) {
       throw new AppError('CONFLICT', 'This Idempotency-Key was already used with a different payload');
     }
-    return { created: false, document: createdView(existing) };
+    return { created: false, documentId: existing.id, document: createdView(existing) };
   }
 
   return {
-    /** POST /v1/documents: validate, compute, allocate, sign; SIGNED and queued in one transaction. */
-    async create(auth: AuthContext, body: unknown, idempotencyKey: string | undefined) {
-      const scope = scopeOf(auth);
-      const type = bodyDocumentType(body);
+    /**
+     * The one entry point that issues a document, for the API and for jobs (self-billing): a body
+     * already valid against its type's schema, computed, numbered, built and signed, stored SIGNED
+     * and handed to the afterCreate hooks (submission) in one transaction. With an Idempotency-Key
+     * the same body returns the existing document (created false); another body is 409 CONFLICT.
+     */
+    async issue(scope: IssuerScope, body: DocumentBody, idempotencyKey?: string) {
+      const type = body.documentType;
+      const def = definitionOf(type);
       const hash = requestHash(body);
       if (idempotencyKey) {
         const existing = await findByIdempotencyKey(db, scope.tenantId, scope.environment, idempotencyKey);
         if (existing) return idempotentReplay(existing, hash);
       }
       const issuer = await loadIssuer(scope);
-      if (!issuer.canIssue)
-        throw new AppError(
-          'ISSUER_ISSUING_PAUSED',
-          'Issuing is paused for this issuer (PATCH /v1/issuers/:id/can-issue)',
-        );
-      if (!issuer.documentTypes.includes(type)) {
-        throw new AppError(
-          'DOCUMENT_TYPE_NOT_ENABLED',
-          `Document type ${type} is not enabled for this issuer (PUT /v1/issuers/:id/document-types)`,
-        );
-      }
-      const input = parseDocumentBody(body);
+      assertIssuable(issuer, type);
       const now = clock.now();
-      const content = computeDocumentContent(input, { today: ecuadorDate(now) });
+      const content = computeContent(def, body, {
+        today: ecuadorDate(now),
+        environment: scope.environment,
+        issuer: issuerSnapshot(issuer),
+      });
       const cert = keyCache.get(issuer);
 
       return withTransaction(db, async (tx) => {
@@ -131,14 +97,7 @@ export function createDocumentsService(deps: {
           .from(issuers)
           .where(eq(issuers.id, issuer.id))
           .for('share');
-        if (!locked?.active) throw notFound('Issuer');
-        if (!locked.canIssue)
-          throw new AppError('ISSUER_ISSUING_PAUSED', 'Issuing is paused for this issuer');
-        if (!locked.documentTypes.includes(type))
-          throw new AppError(
-            'DOCUMENT_TYPE_NOT_ENABLED',
-            `Document type ${type} is not enabled for this issuer`,
-          );
+        assertIssuable(locked, type);
         if (idempotencyKey) {
           // Concurrent identical requests queue here; the first creates, the others replay it.
           await tx.execute(
@@ -149,27 +108,14 @@ export function createDocumentsService(deps: {
         }
         if (scope.environment === 'production') await quota.consume(tx, scope.tenantId);
         const sequential = await allocateSequential(tx, issuer.id, type, scope.environment);
-        const seq9 = String(sequential).padStart(9, '0');
-        const accessKey = buildAccessKey({
+        const header = newHeader({
+          documentType: type,
+          environment: scope.environment,
+          issuer,
+          sequential,
           issueDate: content.issueDate,
-          documentType: type,
-          ruc: issuer.ruc,
-          environment: scope.environment,
-          branchCode: issuer.branchCode,
-          issuePointCode: issuer.issuePointCode,
-          sequential: seq9,
-          numericCode: randomNumericCode(),
-          emissionType: '1',
         });
-        const model: DocumentModel = {
-          ...content,
-          documentType: type,
-          environment: scope.environment,
-          accessKey,
-          sequential: seq9,
-          issuer: issuerSnapshot(issuer),
-        };
-        const signedXml = signDocumentXml(buildDocumentXml(model), cert, now);
+        const version = buildVersion(def, header, content, cert, now);
         const [row] = await tx
           .insert(documents)
           .values({
@@ -178,24 +124,18 @@ export function createDocumentsService(deps: {
             issuerId: issuer.id,
             environment: scope.environment,
             documentType: type,
-            accessKey,
+            accessKey: header.accessKey,
             sequential,
-            issueDate: ddMmYyyyToIso(content.issueDate),
+            issueDate: ddMmYyyyToIso(header.issueDate),
             status: 'SIGNED',
-            buyerIdType: model.buyer.idType,
-            buyerId: model.buyer.id,
-            buyerName: model.buyer.name,
-            buyerEmail: model.buyer.email,
-            total: model.totals.total,
-            model,
+            ...version.columns,
+            model: version.model,
             request: body as Record<string, unknown>,
             idempotencyKey: idempotencyKey ?? null,
             requestHash: hash,
-            signedXml,
-            signedAt: now,
-            certFingerprint: cert.fingerprint,
-            originalDocumentType: model.creditNote?.originalDocumentType ?? null,
-            originalNumber: model.creditNote?.originalNumber ?? null,
+            signedXml: version.signedXml,
+            signedAt: version.signedAt,
+            certFingerprint: version.certFingerprint,
             emailStatus: 'PENDING',
             createdAt: now,
             updatedAt: now,
@@ -205,16 +145,15 @@ export function createDocumentsService(deps: {
           tx,
           row!,
           'CREATED',
-          { status: 'SIGNED', sequential: seq9, certFingerprint: cert.fingerprint },
+          { status: 'SIGNED', sequential: header.sequential, certFingerprint: cert.fingerprint },
           now,
         );
         for (const hook of deps.afterCreate) await hook(tx, row!, now);
-        return { created: true, document: createdView(row!) };
+        return { created: true, documentId: row!.id, document: createdView(row!) };
       });
     },
 
-    async list(auth: AuthContext, query: ListQueryT) {
-      const scope = scopeOf(auth);
+    async list(scope: IssuerScope, query: ListQueryT) {
       const fromIso = query.from ? checkedIso(query.from, 'query.from') : undefined;
       const toIso = query.to ? checkedIso(query.to, 'query.to') : undefined;
       if (fromIso && toIso && fromIso > toIso)
@@ -229,8 +168,8 @@ export function createDocumentsService(deps: {
       };
     },
 
-    async get(auth: AuthContext, accessKey: string) {
-      const row = await findByAccessKey(db, scopeOf(auth), accessKey);
+    async get(scope: IssuerScope, accessKey: string) {
+      const row = await findByAccessKey(db, scope, accessKey);
       if (!row) throw notFound('Document');
       return toDetail(row);
     },

@@ -10,13 +10,19 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DocumentModel } from './document-model.js';
+import type { DocumentHeader } from './types/definition.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export type DocumentStatus = 'SIGNED' | 'RECEIVED' | 'RETURNED' | 'AUTHORIZED' | 'NOT_AUTHORIZED' | 'VOIDED';
 export type EmailStatus = 'PENDING' | 'SENT' | 'DELIVERED' | 'FAILED';
 export type DocumentTypeCode = '01' | '03' | '04' | '05' | '06' | '07';
+
+/**
+ * The `model` column: the header every type shares, spread with the content its definition
+ * computed (for 01 and 04 exactly the `DocumentModel` of document-model.ts, as rows always held).
+ */
+export type StoredModel = DocumentHeader & Record<string, unknown>;
 
 /** Mirrors migrations/0100_documents.sql (and later additive migrations). */
 export const documents = pgTable('documents', {
@@ -34,7 +40,7 @@ export const documents = pgTable('documents', {
   buyerName: text('buyer_name').notNull(),
   buyerEmail: text('buyer_email').notNull(),
   total: numeric('total').notNull(),
-  model: jsonb('model').$type<DocumentModel>().notNull(),
+  model: jsonb('model').$type<StoredModel>().notNull(),
   request: jsonb('request').$type<Record<string, unknown>>().notNull(),
   idempotencyKey: text('idempotency_key'),
   requestHash: text('request_hash').notNull(),

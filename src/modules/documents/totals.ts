@@ -1,6 +1,6 @@
 import { ddMmYyyyToIso, parseDdMmYyyy } from '../../shared/clock.js';
 import { type Dec, dec, fixed, sum } from '../../shared/money.js';
-import { ID_TYPES, PAYMENT_METHODS, TERM_UNITS } from '../catalogs/catalogs.data.js';
+import { ID_TYPES, PAYMENT_METHODS, TERM_UNITS } from '../catalogs/index.js';
 import type {
   BuyerInput,
   CreditNoteInput,
@@ -52,7 +52,8 @@ const BUYER_ID_RULES = new Map([
 ]);
 
 /**
- * Validates a request body and computes every figure of the document with decimal arithmetic.
+ * Checks the meaning of a body whose shape the route's schema already checked (types, required
+ * members), and computes every figure of the document with decimal arithmetic.
  * All field errors are collected into one VALIDATION_FAILED (paths like `items[0].taxes[1].taxAmount`).
  * Quantities and unit prices keep the decimals the client gave (at most 6, leading zeros dropped);
  * every amount has exactly 2 decimals.
@@ -61,10 +62,6 @@ export function computeDocumentContent(input: DocumentInput, opts: { today: stri
   const todayParts = parseDdMmYyyy(opts.today);
   if (!todayParts) throw new Error(`computeDocumentContent: invalid today ${opts.today}`);
   const errs = new FieldErrors();
-  if (input.documentType !== '01' && input.documentType !== '04') {
-    errs.add('documentType', 'must be 01 (invoice) or 04 (credit note)');
-    errs.throwIfAny();
-  }
   const isInvoice = input.documentType === '01';
   const issueDate = checkIssueDate(errs, input, opts.today, dayNumber(todayParts));
   const buyer = checkBuyer(errs, input.buyer, isInvoice);
@@ -136,11 +133,7 @@ function checkIssueDate(
   return { text: input.issueDate, day };
 }
 
-function checkBuyer(errs: FieldErrors, buyer: BuyerInput | undefined, isInvoice: boolean): Buyer | null {
-  if (!buyer || typeof buyer !== 'object') {
-    errs.add('buyer', 'is required');
-    return null;
-  }
+function checkBuyer(errs: FieldErrors, buyer: BuyerInput, isInvoice: boolean): Buyer | null {
   const before = errs.errors.length;
   if (!ID_TYPES.some((t) => t.code === buyer.idType)) {
     errs.add(
@@ -171,10 +164,10 @@ function creditedIssueDate(input: DocumentInput): string | null {
 
 function checkItems(
   errs: FieldErrors,
-  items: DocumentInput['items'] | undefined,
+  items: DocumentInput['items'],
   context: RateContext,
 ): ItemLine[] | null {
-  if (!Array.isArray(items) || items.length === 0) {
+  if (items.length === 0) {
     errs.add('items', 'at least one item is required');
     return null;
   }
@@ -189,17 +182,16 @@ function checkCreditNote(
 ): CreditNoteReference | null {
   const before = errs.errors.length;
   const original = input.originalDocument;
-  if (!original || typeof original !== 'object') errs.add('originalDocument', 'is required');
-  if (!CREDITABLE_TYPES.has(original?.documentType)) {
+  if (!CREDITABLE_TYPES.has(original.documentType)) {
     errs.add(
       'originalDocument.documentType',
       'must be 01 (invoice), 03 (purchase settlement) or 05 (debit note)',
     );
   }
-  if (typeof original?.number !== 'string' || !/^\d{3}-\d{3}-\d{9}$/.test(original.number)) {
+  if (!/^\d{3}-\d{3}-\d{9}$/.test(original.number)) {
     errs.add('originalDocument.number', 'must look like 001-001-000000123 (NNN-NNN-NNNNNNNNN)');
   }
-  const originalDay = requiredDate(errs, 'originalDocument.issueDate', original?.issueDate);
+  const originalDay = requiredDate(errs, 'originalDocument.issueDate', original.issueDate);
   if (originalDay !== null && issueDay !== null && originalDay > issueDay) {
     errs.add('originalDocument.issueDate', "must not be after the credit note's issue date");
   }
@@ -214,8 +206,8 @@ function checkCreditNote(
 }
 
 /** At least one payment; method from tabla 24; plazo and unidadTiempo only together. */
-function checkPayments(errs: FieldErrors, payments: PaymentInput[] | undefined): Payment[] | null {
-  if (!Array.isArray(payments) || payments.length === 0) {
+function checkPayments(errs: FieldErrors, payments: PaymentInput[]): Payment[] | null {
+  if (payments.length === 0) {
     errs.add('payments', 'at least one payment is required');
     return null;
   }

@@ -215,7 +215,7 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
       operationId: 'setIssuerSequential',
       summary: 'Set the next sequential of one counter',
       description:
-        'documentType 01 or 04; afterwards the counter reads {current: nextSequential - 1, next: nextSequential}. nextSequential must be above the counter’s current value (400 SEQUENTIAL_CANNOT_DECREASE) and at most 999999999. Atomic against documents being created: a number already handed out is never given again.',
+        'documentType one of the issuable types (01, 03, 04, 05, 06, 07); afterwards the counter reads {current: nextSequential - 1, next: nextSequential}. nextSequential must be above the counter’s current value (400 SEQUENTIAL_CANNOT_DECREASE) and at most 999999999. Atomic against documents being created: a number already handed out is never given again.',
       params: SequentialParams,
       body: SequentialBody,
       response: { 200: OkResponse, ...authProblems(404) },

@@ -6,7 +6,10 @@ import { MAX_SEQUENTIAL } from './sequentials.js';
 
 export const IssuableTypeSchema = Type.Union(
   ISSUABLE_DOCUMENT_TYPES.map((t) => Type.Literal(t)),
-  { description: 'Document type the service issues: 01 invoice, 04 credit note' },
+  {
+    description:
+      'Document type the service issues: 01 invoice, 03 purchase settlement, 04 credit note, 05 debit note, 06 waybill, 07 withholding receipt',
+  },
 );
 export const EnvironmentSchema = Type.Union([Type.Literal('sandbox'), Type.Literal('production')]);
 

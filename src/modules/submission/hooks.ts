@@ -1,6 +1,6 @@
 import type { SriMessage } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
-import type { DocumentRow } from '../documents/documents.tables.js';
+import type { DocumentRow } from '../documents/index.js';
 
 /**
  * Work other modules attach to the outcome of a document, run inside the transaction that records

@@ -7,8 +7,8 @@ import type { Logger } from 'pino';
 import type { SriClient } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
-import type { AfterCreateHook } from '../documents/documents.service.js';
-import type { SigningKeyCache } from '../issuers/signing-key-cache.js';
+import type { AfterCreateHook } from '../documents/index.js';
+import type { SigningKeyCache } from '../issuers/index.js';
 import type { SubmissionHooks } from './hooks.js';
 import { createProcessor } from './processor.js';
 import {

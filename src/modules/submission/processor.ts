@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { type AuthorizationEntry, authorizationXml, type SriClient } from '../../adapters/sri/index.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
-import { recordDocumentEvent } from '../documents/documents.repository.js';
+import { markAuthorized, markReceived, markRefused, recordDocumentEvent } from '../documents/index.js';
 import { pollDelayMs, retryDelayMs, TRANSPORT_RETRY_BASE_MS } from './backoff.js';
 import type { RefusalOutcome, SubmissionHooks } from './hooks.js';
 import {
@@ -16,7 +16,6 @@ import {
   loadState,
   queueProcessing,
   recordSriResponse,
-  updateDocument,
   updateSubmission,
 } from './submission.repository.js';
 import type { OperationType } from './submission.tables.js';
@@ -168,7 +167,7 @@ export function createProcessor(deps: ProcessorDeps) {
   }
 
   async function becomeReceived(tx: Executor, state: DocumentState, via: string, at: Date) {
-    const doc = await updateDocument(tx, state.doc.id, { status: 'RECEIVED' }, at);
+    const doc = await markReceived(tx, state.doc.id, at);
     await updateSubmission(tx, doc.id, SETTLED, at);
     await recordDocumentEvent(tx, doc, 'RECEIVED', { via }, at);
   }
@@ -177,17 +176,13 @@ export function createProcessor(deps: ProcessorDeps) {
     const { accessKey } = state.doc;
     const parsed = entry.authorizationDate ? new Date(entry.authorizationDate) : null;
     const authorizationDate = parsed && !Number.isNaN(parsed.getTime()) ? parsed : at;
-    const doc = await updateDocument(
+    const doc = await markAuthorized(
       tx,
       state.doc.id,
       {
-        status: 'AUTHORIZED',
-        authorizationNumber: entry.authorizationNumber ?? accessKey,
-        authorizationDate,
-        authorizedXml: authorizationXml(
-          { ...entry, document: entry.document ?? state.doc.signedXml },
-          accessKey,
-        ),
+        number: entry.authorizationNumber ?? accessKey,
+        date: authorizationDate,
+        xml: authorizationXml({ ...entry, document: entry.document ?? state.doc.signedXml }, accessKey),
       },
       at,
     );
@@ -209,7 +204,7 @@ export function createProcessor(deps: ProcessorDeps) {
     messages: Parameters<SubmissionHooks['onRefused'][number]>[3],
     at: Date,
   ) {
-    const doc = await updateDocument(tx, state.doc.id, { status: outcome }, at);
+    const doc = await markRefused(tx, state.doc.id, outcome, at);
     await updateSubmission(tx, doc.id, SETTLED, at);
     await recordDocumentEvent(tx, doc, outcome, { messages }, at);
     for (const hook of hooks.onRefused) await hook(tx, doc, outcome, messages, at);

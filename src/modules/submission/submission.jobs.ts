@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { defineJob, JobId, NO_PAYLOAD_V1 } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
-import { recordDocumentEvent } from '../documents/documents.repository.js';
+import { recordDocumentEvent } from '../documents/index.js';
 import { BUSY_RETRY_MS } from './backoff.js';
 import type { DocumentProcessor } from './processor.js';
 import { documentJobKey, PROCESS_JOB, queueProcessing, SWEEP_JOB } from './submission.repository.js';

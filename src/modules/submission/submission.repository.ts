@@ -3,7 +3,7 @@ import type { SriMessage } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
 import { enqueue } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { type DocumentRow, documents } from '../documents/documents.tables.js';
+import { type DocumentRow, documents } from '../documents/index.js';
 import {
   documentSubmissions,
   type OperationType,
@@ -126,24 +126,6 @@ export async function startNewBuild(tx: Executor, documentId: string, now: Date)
     .where(eq(documentSubmissions.documentId, documentId))
     .returning({ build: documentSubmissions.build });
   return row!.build;
-}
-
-export type DocumentChanges = Partial<
-  Pick<DocumentRow, 'status' | 'authorizationNumber' | 'authorizationDate' | 'authorizedXml'>
->;
-
-export async function updateDocument(
-  tx: Executor,
-  documentId: string,
-  changes: DocumentChanges,
-  now: Date,
-): Promise<DocumentRow> {
-  const [row] = await tx
-    .update(documents)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(documents.id, documentId))
-    .returning();
-  return row!;
 }
 
 export async function recordSriResponse(

@@ -1,17 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import type { Executor } from '../../db/pool.js';
-import { requireAuth } from '../../http/auth.js';
+import { requireAuth, requireIssuerScope } from '../../http/auth.js';
 import { authProblems, problems } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { VALIDATED_BY_SERVICE } from '../../http/validation.js';
 import type { Clock } from '../../shared/clock.js';
-import { IssuerHeader, readAuth, writeAuth } from '../documents/documents.routes.js';
+import { validationError } from '../../shared/errors.js';
 import {
   AccessKeyParams,
   CreatedDocumentSchema,
-  CreditNoteBody,
-  InvoiceBody,
-} from '../documents/documents.schemas.js';
+  IssuerHeader,
+  RebuildBodySchema,
+  readAuth,
+  writeAuth,
+} from '../documents/index.js';
 import { sriStatus } from './sri-status.js';
 import {
   LifecycleResponse,
@@ -43,7 +44,7 @@ export function registerSubmissionRoutes(
     config: { auth: readAuth },
     handler: async (request) => ({
       ok: true as const,
-      sriResponses: await submission.sriResponses(requireAuth(request), request.params.accessKey),
+      sriResponses: await submission.sriResponses(requireIssuerScope(request), request.params.accessKey),
     }),
   });
 
@@ -62,7 +63,11 @@ export function registerSubmissionRoutes(
     handler: async (request, reply) =>
       reply.code(202).send({
         ok: true as const,
-        document: await submission.authorize(requireAuth(request), request.params.accessKey),
+        document: await submission.authorize(
+          requireIssuerScope(request),
+          requireAuth(request),
+          request.params.accessKey,
+        ),
       }),
   });
 
@@ -81,7 +86,11 @@ export function registerSubmissionRoutes(
     handler: async (request, reply) =>
       reply.code(202).send({
         ok: true as const,
-        document: await submission.send(requireAuth(request), request.params.accessKey),
+        document: await submission.send(
+          requireIssuerScope(request),
+          requireAuth(request),
+          request.params.accessKey,
+        ),
       }),
   });
 
@@ -94,16 +103,29 @@ export function registerSubmissionRoutes(
         "Optional body with the shape of the creation body (same documentType), validated exactly like a creation, to correct buyer, items, payments or additional info; no body (or {}) re-signs the document as it is. Keeps the access key, sequential and issue date; signs with the issuer's current certificate; the document becomes SIGNED and its submission is queued. 400 BAD_REQUEST unless RETURNED or NOT_AUTHORIZED; 403 ISSUER_ISSUING_PAUSED on a paused issuer.",
       headers: IssuerHeader,
       params: AccessKeyParams,
-      body: Type.Union([InvoiceBody, CreditNoteBody], VALIDATED_BY_SERVICE),
+      body: RebuildBodySchema,
       response: {
         200: Type.Object({ ok: Type.Literal(true), document: CreatedDocumentSchema }),
         ...authProblems(404),
       },
     },
     config: { auth: writeAuth },
+    // A body of another type than the document's is refused on its type, before its shape is
+    // checked against a schema the document cannot take.
+    preValidation: async (request) => {
+      const given = (request.body as { documentType?: unknown } | null)?.documentType;
+      if (typeof given !== 'string') return;
+      const stored = await submission.documentTypeOf(
+        requireIssuerScope(request),
+        (request.params as { accessKey: string }).accessKey,
+      );
+      if (stored !== null && stored !== given) {
+        throw validationError('documentType', `must be ${stored}, the type of the document being rebuilt`);
+      }
+    },
     handler: async (request) => ({
       ok: true as const,
-      document: await submission.rebuild(requireAuth(request), request.params.accessKey, request.body),
+      document: await submission.rebuild(requireIssuerScope(request), request.params.accessKey, request.body),
     }),
   });
 
@@ -119,7 +141,10 @@ export function registerSubmissionRoutes(
     config: { auth: { scope: 'documents:write', environmentMatch: true } },
     handler: async (request) => ({
       ok: true as const,
-      ...(await submission.retryFailed(requireAuth(request))),
+      ...(await submission.retryFailed(
+        { tenantId: requireAuth(request).tenantId, environment: requireAuth(request).tenantEnvironment },
+        requireAuth(request),
+      )),
     }),
   });
 

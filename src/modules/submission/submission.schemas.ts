@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { IsoDateTime, Nullable, Ok, StringEnum } from '../../http/schemas.js';
-import { DocumentStatusSchema, DocumentTypeSchema } from '../documents/documents.schemas.js';
+import { DocumentStatusSchema, DocumentTypeSchema } from '../documents/index.js';
 
 export const SriMessageSchema = Type.Object({
   identifier: Type.String({ description: 'identificador, e.g. "43"' }),

@@ -1,13 +1,23 @@
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../http/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
-import { findByAccessKey, recordDocumentEvent, toSummary } from '../documents/documents.repository.js';
-import { scopeOf } from '../documents/documents.service.js';
-import type { DocumentRow, DocumentStatus } from '../documents/documents.tables.js';
-import type { SigningKeyCache } from '../issuers/signing-key-cache.js';
+import type { Environment, IssuerScope } from '../../shared/scope.js';
+
+import {
+  type DocumentRow,
+  type DocumentStatus,
+  findByAccessKey,
+  recordDocumentEvent,
+  toSummary,
+} from '../documents/index.js';
+import type { SigningKeyCache } from '../issuers/index.js';
 import { rebuildDocument } from './rebuild.js';
 import { failedDocumentIds, listSriResponses, queueProcessing } from './submission.repository.js';
+
+/** Who asked, for the document's events (the API key). */
+export interface Actor {
+  keyId: string;
+}
 
 /** The authorize (and send) response: accessKey, documentType, sequential, status, issueDate, total. */
 export function lifecycleView(row: DocumentRow) {
@@ -25,49 +35,64 @@ export function lifecycleView(row: DocumentRow) {
 export function createSubmissionService(deps: { db: Executor; clock: Clock; keyCache: SigningKeyCache }) {
   const { db, clock } = deps;
 
-  async function documentOf(auth: AuthContext, accessKey: string): Promise<DocumentRow> {
-    const doc = await findByAccessKey(db, scopeOf(auth), accessKey);
+  async function documentOf(scope: IssuerScope, accessKey: string): Promise<DocumentRow> {
+    const doc = await findByAccessKey(db, scope, accessKey);
     if (!doc) throw notFound('Document');
     return doc;
   }
 
   /** Queues the document's job to run now, with an event saying who asked. */
-  async function queueNow(auth: AuthContext, accessKey: string, required: DocumentStatus, event: string) {
-    const doc = await documentOf(auth, accessKey);
+  async function queueNow(
+    scope: IssuerScope,
+    actor: Actor,
+    accessKey: string,
+    required: DocumentStatus,
+    event: string,
+  ) {
+    const doc = await documentOf(scope, accessKey);
     if (doc.status !== required) {
       throw new AppError('BAD_REQUEST', `The document must be ${required}; it is ${doc.status}`);
     }
     await withTransaction(db, async (tx) => {
       const now = clock.now();
       await queueProcessing(tx, doc.id);
-      await recordDocumentEvent(tx, doc, event, { keyId: auth.keyId }, now);
+      await recordDocumentEvent(tx, doc, event, { keyId: actor.keyId }, now);
     });
     return lifecycleView(doc);
   }
 
   return {
     /** GET /:accessKey/authorize: queues an immediate authorization check; never shows its outcome. */
-    authorize: (auth: AuthContext, accessKey: string) =>
-      queueNow(auth, accessKey, 'RECEIVED', 'AUTHORIZATION_CHECK_REQUESTED'),
+    authorize: (scope: IssuerScope, actor: Actor, accessKey: string) =>
+      queueNow(scope, actor, accessKey, 'RECEIVED', 'AUTHORIZATION_CHECK_REQUESTED'),
 
     /** POST /:accessKey/send: submits a SIGNED document now (after an authorization query when needed). */
-    send: (auth: AuthContext, accessKey: string) => queueNow(auth, accessKey, 'SIGNED', 'SEND_REQUESTED'),
+    send: (scope: IssuerScope, actor: Actor, accessKey: string) =>
+      queueNow(scope, actor, accessKey, 'SIGNED', 'SEND_REQUESTED'),
 
-    rebuild: (auth: AuthContext, accessKey: string, body: unknown) =>
-      rebuildDocument(deps, auth, accessKey, body),
+    rebuild: (scope: IssuerScope, accessKey: string, body: unknown) =>
+      rebuildDocument(deps, scope, accessKey, body),
+
+    /** The type of a document of the scope, or null (the rebuild route checks a body's type first). */
+    async documentTypeOf(scope: IssuerScope, accessKey: string): Promise<string | null> {
+      return (await findByAccessKey(db, scope, accessKey))?.documentType ?? null;
+    },
 
     /** POST /v1/tenants/retry-failed-documents: every document whose last attempt failed at transport level. */
-    async retryFailed(auth: AuthContext): Promise<{ queued: number }> {
-      const ids = await failedDocumentIds(db, auth.tenantId, auth.tenantEnvironment);
+    async retryFailed(
+      tenant: { tenantId: string; environment: Environment },
+      actor: Actor,
+    ): Promise<{ queued: number }> {
+      const ids = await failedDocumentIds(db, tenant.tenantId, tenant.environment);
       await withTransaction(db, async (tx) => {
         const now = clock.now();
         for (const id of ids) {
           await queueProcessing(tx, id);
           await recordDocumentEvent(
             tx,
-            { id, tenantId: auth.tenantId },
+            { id, tenantId: tenant.tenantId },
             'RETRY_REQUESTED',
-            { keyId: auth.keyId },
+            { keyId: actor.keyId },
             now,
           );
         }
@@ -76,8 +101,8 @@ export function createSubmissionService(deps: { db: Executor; clock: Clock; keyC
     },
 
     /** GET /:accessKey/sri-responses: one per reception or authorization attempt, newest first. */
-    async sriResponses(auth: AuthContext, accessKey: string) {
-      const doc = await documentOf(auth, accessKey);
+    async sriResponses(scope: IssuerScope, accessKey: string) {
+      const doc = await documentOf(scope, accessKey);
       const rows = await listSriResponses(db, doc.id);
       return rows.map((r) => ({
         operationType: r.operationType,

@@ -25,7 +25,7 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
     [original.accessKey],
   );
   const [lines, setLines] = useState<Line[]>(() =>
-    original.items.map((i) => ({
+    (original.items ?? []).map((i) => ({
       key: lineKey(),
       mainCode: i.mainCode,
       description: i.description,

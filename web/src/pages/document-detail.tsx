@@ -20,7 +20,8 @@ import { useLang, useT } from '../i18n';
 import { Link } from '../router';
 import { useSession } from '../session';
 import { CreditNoteModal } from './credit-note';
-import { statusLabel, typeLabel } from './document-status';
+import { DebitNoteModal } from './debit-note';
+import { counterpartLabel, statusLabel, typeLabel } from './document-status';
 
 const IN_FLIGHT = new Set(['SIGNED', 'RECEIVED']);
 
@@ -51,7 +52,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
       ),
     [accessKey, s.issuerId, doc.data?.document.status],
   );
-  const [modal, setModal] = useState<'void' | 'email' | 'credit' | null>(null);
+  const [modal, setModal] = useState<'void' | 'email' | 'credit' | 'debit' | null>(null);
   const status = doc.data?.document.status;
   // While the tax authority has it, follow it: the status moves on its own within seconds.
   useEffect(() => {
@@ -99,6 +100,11 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
             {t('Emitir nota de crédito', 'Issue credit note')}
           </Button>
         )}
+        {d.status === 'AUTHORIZED' && d.documentType === '01' && (
+          <Button variant="secondary" onClick={() => setModal('debit')}>
+            {t('Emitir nota de débito', 'Issue debit note')}
+          </Button>
+        )}
         {d.status === 'AUTHORIZED' && (
           <Button variant="danger" onClick={() => setModal('void')}>
             {t('Anular', 'Void')}
@@ -129,7 +135,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
             )}
           </dl>
         </Card>
-        <Card title={t('Cliente', 'Buyer')}>
+        <Card title={counterpartLabel(t, d.documentType)}>
           <dl className="kv">
             <dt>{t('Nombre', 'Name')}</dt>
             <dd>{d.buyer.name}</dd>
@@ -138,7 +144,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
             <dt>{t('Correo', 'Email')}</dt>
             <dd>{d.buyer.email}</dd>
             <dt>Total</dt>
-            <dd className="strong">{money(d.total, lang)}</dd>
+            <dd className="strong">{d.documentType === '06' ? '—' : money(d.total, lang)}</dd>
           </dl>
         </Card>
       </div>
@@ -191,6 +197,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
         <EmailModal accessKey={accessKey} buyerEmail={d.buyer.email} onClose={() => setModal(null)} />
       )}
       {modal === 'credit' && <CreditNoteModal original={d} onClose={() => setModal(null)} />}
+      {modal === 'debit' && <DebitNoteModal original={d} onClose={() => setModal(null)} />}
     </>
   );
 }

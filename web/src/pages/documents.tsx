@@ -67,6 +67,15 @@ export function DocumentsPage() {
         <Link className="btn primary" href="/app/documents/new">
           {t('Nueva factura', 'New invoice')}
         </Link>
+        <Link className="btn" href="/app/documents/new-purchase-settlement">
+          {t('Nueva liquidación de compra', 'New purchase settlement')}
+        </Link>
+        <Link className="btn" href="/app/documents/new-withholding">
+          {t('Nueva retención', 'New withholding receipt')}
+        </Link>
+        <Link className="btn" href="/app/documents/new-waybill">
+          {t('Nueva guía de remisión', 'New waybill')}
+        </Link>
       </PageHeader>
       <Filters key={qs} query={query} onApply={(f) => setQuery({ ...f, page: null })} error={list.error} />
       {list.loading && !list.data && <Loading />}
@@ -92,7 +101,7 @@ export function DocumentsPage() {
                     </td>
                     <td className="hide-sm">{typeLabel(t, d.documentType)}</td>
                     <td>{d.issueDate}</td>
-                    <td className="num">{money(d.total, lang)}</td>
+                    <td className="num">{d.documentType === '06' ? '—' : money(d.total, lang)}</td>
                     <td>
                       <Badge value={statusLabel(t, d.status)} tone={d.status.toLowerCase()} />
                     </td>

@@ -9,20 +9,45 @@ import { navigate } from '../router';
 import { useSession } from '../session';
 import { emptyLine, type Line, LinesEditor, toItems, totalOf } from './lines-editor';
 
-export function NewInvoicePage() {
+/**
+ * The two bodies with a counterpart, item lines and payments: the invoice (01, to a buyer) and the
+ * purchase settlement (03, from a supplier without a RUC of their own; IVA only, no tip).
+ */
+const KINDS = {
+  invoice: {
+    documentType: '01',
+    party: 'buyer',
+    title: ['Nueva factura', 'New invoice'],
+    partyTitle: ['Cliente', 'Buyer'],
+    submit: ['Emitir factura', 'Issue invoice'],
+  },
+  'purchase-settlement': {
+    documentType: '03',
+    party: 'supplier',
+    title: ['Nueva liquidación de compra', 'New purchase settlement'],
+    partyTitle: ['Proveedor', 'Supplier'],
+    submit: ['Emitir liquidación', 'Issue purchase settlement'],
+  },
+} as const;
+
+export type LinesDocumentKind = keyof typeof KINDS;
+
+export function NewInvoicePage({ kind = 'invoice' }: { kind?: LinesDocumentKind }) {
   const t = useT();
   const s = useSession();
+  const k = KINDS[kind];
+  const p = k.party;
   const [lines, setLines] = useState<Line[]>([emptyLine()]);
   const create = useAction(async (form: FormData) => {
     const get = (k: string) => String(form.get(k) ?? '').trim();
     const body = {
-      documentType: '01',
-      buyer: {
-        idType: get('buyer.idType'),
-        id: get('buyer.id'),
-        name: get('buyer.name'),
-        email: get('buyer.email'),
-        ...(get('buyer.address') && { address: get('buyer.address') }),
+      documentType: k.documentType,
+      [p]: {
+        idType: get(`${p}.idType`),
+        id: get(`${p}.id`),
+        name: get(`${p}.name`),
+        email: get(`${p}.email`),
+        ...(get(`${p}.address`) && { address: get(`${p}.address`) }),
       },
       items: toItems(lines),
       payments: [{ method: get('payments[0].method'), total: totalOf(lines) }],
@@ -39,7 +64,7 @@ export function NewInvoicePage() {
   const err = create.error;
   return (
     <>
-      <PageHeader title={t('Nueva factura', 'New invoice')} />
+      <PageHeader title={t(k.title[0], k.title[1])} />
       {s.tenant?.sandbox && (
         <Alert>
           {t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}
@@ -48,23 +73,23 @@ export function NewInvoicePage() {
       <ActionForm
         action={create}
         fields={[
-          'buyer.idType',
-          'buyer.id',
-          'buyer.name',
-          'buyer.email',
-          'buyer.address',
+          `${p}.idType`,
+          `${p}.id`,
+          `${p}.name`,
+          `${p}.email`,
+          `${p}.address`,
           'payments[0].method',
           ...lines.flatMap((_, i) =>
             ['mainCode', 'description', 'quantity', 'unitPrice'].map((f) => `items[${i}].${f}`),
           ),
         ]}
-        submitLabel={t('Emitir factura', 'Issue invoice')}
+        submitLabel={t(k.submit[0], k.submit[1])}
       >
-        <Card title={t('Cliente', 'Buyer')}>
+        <Card title={t(k.partyTitle[0], k.partyTitle[1])}>
           <div className="grid2">
             <SelectField
               label={t('Tipo de identificación', 'ID type')}
-              name="buyer.idType"
+              name={`${p}.idType`}
               defaultValue="05"
               error={err}
               options={[
@@ -77,20 +102,20 @@ export function NewInvoicePage() {
             />
             <TextField
               label={t('Identificación', 'ID number')}
-              name="buyer.id"
+              name={`${p}.id`}
               required
               maxLength={20}
               error={err}
             />
             <TextField
               label={t('Nombre o razón social', 'Name')}
-              name="buyer.name"
+              name={`${p}.name`}
               required
               maxLength={300}
               error={err}
             />
-            <TextField label={t('Correo', 'Email')} name="buyer.email" type="email" required error={err} />
-            <TextField label={t('Dirección', 'Address')} name="buyer.address" maxLength={300} error={err} />
+            <TextField label={t('Correo', 'Email')} name={`${p}.email`} type="email" required error={err} />
+            <TextField label={t('Dirección', 'Address')} name={`${p}.address`} maxLength={300} error={err} />
             <SelectField
               label={t('Forma de pago', 'Payment method')}
               name="payments[0].method"

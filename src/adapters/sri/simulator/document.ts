@@ -1,22 +1,15 @@
 import type { XmlDocument, XmlElement } from 'libxml2-wasm';
+import { readTypedAmounts, type TaxAmount, type TypedAmounts } from './typed-document.js';
+
+export type { TaxAmount } from './typed-document.js';
 
 /**
  * The fields the simulator's checks read from a submitted document, taken from a document that
  * already passed the schema (so every required element exists). Amounts stay decimal strings.
  */
 
-export interface TaxAmount {
-  codigo: string;
-  codigoPorcentaje: string;
-  /** Line taxes always carry it; a totalImpuesto may not. */
-  tarifa: string | null;
-  baseImponible: string;
-  valor: string;
-  descuentoAdicional: string | null;
-}
-
 export interface DocumentAmounts {
-  kind: 'factura' | 'notaCredito';
+  kind: 'factura' | 'notaCredito' | 'liquidacionCompra';
   lines: { precioTotalSinImpuesto: string; taxes: TaxAmount[] }[];
   totalSinImpuestos: string;
   totalTaxes: TaxAmount[];
@@ -40,7 +33,7 @@ export interface SubmittedDocument {
   fechaEmision: string;
   /** Value of campoAdicional nombre="simulador" (any case), trimmed; null when absent. */
   simulatorDirective: string | null;
-  amounts: DocumentAmounts;
+  amounts: DocumentAmounts | TypedAmounts;
 }
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -52,10 +45,10 @@ export function readSubmittedDocument(doc: XmlDocument): SubmittedDocument {
   const directive = root.get(
     `infoAdicional/campoAdicional[translate(@nombre, '${UPPER}', '${LOWER}') = 'simulador']`,
   );
-  const kind = root.name === 'notaCredito' ? 'notaCredito' : 'factura';
-  const info = kind === 'factura' ? 'infoFactura' : 'infoNotaCredito';
+  const info = INFO_ELEMENT[root.name] ?? 'infoFactura';
+  const accessKey = text('infoTributaria/claveAcceso');
   return {
-    accessKey: text('infoTributaria/claveAcceso'),
+    accessKey,
     ambiente: text('infoTributaria/ambiente'),
     tipoEmision: text('infoTributaria/tipoEmision'),
     ruc: text('infoTributaria/ruc'),
@@ -63,37 +56,60 @@ export function readSubmittedDocument(doc: XmlDocument): SubmittedDocument {
     estab: text('infoTributaria/estab'),
     ptoEmi: text('infoTributaria/ptoEmi'),
     secuencial: text('infoTributaria/secuencial'),
-    fechaEmision: text(`${info}/fechaEmision`),
+    // A guía has no fechaEmision: its issue date is the one in its access key (REFERENCE-TYPES.md §5).
+    fechaEmision:
+      root.name === 'guiaRemision'
+        ? `${accessKey.slice(0, 2)}/${accessKey.slice(2, 4)}/${accessKey.slice(4, 8)}`
+        : text(`${info}/fechaEmision`),
     simulatorDirective: directive ? directive.content.trim() : null,
-    amounts: {
-      kind,
-      lines: (root.find('detalles/detalle') as XmlElement[]).map((line) => ({
-        precioTotalSinImpuesto: text('precioTotalSinImpuesto', line),
-        taxes: (line.find('impuestos/impuesto') as XmlElement[]).map(readTax),
-      })),
-      totalSinImpuestos: text(`${info}/totalSinImpuestos`),
-      totalTaxes: (root.find(`${info}/totalConImpuestos/totalImpuesto`) as XmlElement[]).map(readTax),
-      total: text(kind === 'factura' ? `${info}/importeTotal` : `${info}/valorModificacion`),
-      charges:
-        kind === 'factura'
-          ? [
-              'propina',
-              'fleteInternacional',
-              'seguroInternacional',
-              'gastosAduaneros',
-              'gastosTransporteOtros',
-            ]
-              .map((name) => text(`${info}/${name}`))
-              .filter((v) => v !== '')
-          : [],
-      compensaciones: (root.find(`${info}/compensaciones/compensacion/valor`) as XmlElement[]).map((v) =>
-        v.content.trim(),
-      ),
-    },
+    amounts: readTypedAmounts(root, readTax) ?? readItemAmounts(root, info, text),
   };
 }
 
-function readTax(el: XmlElement): TaxAmount {
+/** The root element → its info block. */
+const INFO_ELEMENT: Record<string, string> = {
+  factura: 'infoFactura',
+  notaCredito: 'infoNotaCredito',
+  liquidacionCompra: 'infoLiquidacionCompra',
+  notaDebito: 'infoNotaDebito',
+  comprobanteRetencion: 'infoCompRetencion',
+  guiaRemision: 'infoGuiaRemision',
+};
+
+/** Documents with detalles and totalConImpuestos: factura, notaCredito, liquidacionCompra. */
+function readItemAmounts(
+  root: XmlElement,
+  info: string,
+  text: (xpath: string, from?: XmlElement) => string,
+): DocumentAmounts {
+  const kind =
+    root.name === 'notaCredito'
+      ? 'notaCredito'
+      : root.name === 'liquidacionCompra'
+        ? 'liquidacionCompra'
+        : 'factura';
+  return {
+    kind,
+    lines: (root.find('detalles/detalle') as XmlElement[]).map((line) => ({
+      precioTotalSinImpuesto: text('precioTotalSinImpuesto', line),
+      taxes: (line.find('impuestos/impuesto') as XmlElement[]).map(readTax),
+    })),
+    totalSinImpuestos: text(`${info}/totalSinImpuestos`),
+    totalTaxes: (root.find(`${info}/totalConImpuestos/totalImpuesto`) as XmlElement[]).map(readTax),
+    total: text(kind === 'notaCredito' ? `${info}/valorModificacion` : `${info}/importeTotal`),
+    charges:
+      kind === 'factura'
+        ? ['propina', 'fleteInternacional', 'seguroInternacional', 'gastosAduaneros', 'gastosTransporteOtros']
+            .map((name) => text(`${info}/${name}`))
+            .filter((v) => v !== '')
+        : [],
+    compensaciones: (root.find(`${info}/compensaciones/compensacion/valor`) as XmlElement[]).map((v) =>
+      v.content.trim(),
+    ),
+  };
+}
+
+export function readTax(el: XmlElement): TaxAmount {
   const text = (name: string) => {
     const v = el.get(name)?.content.trim();
     return v === undefined || v === '' ? null : v;

@@ -22,6 +22,11 @@ const SCHEMAS: Record<string, Record<string, string>> = {
     '2.1.0': 'factura_V2.1.0.xsd',
   },
   '04': { '1.0.0': 'NotaCredito_V1.0.0.xsd', '1.1.0': 'NotaCredito_V1.1.0.xsd' },
+  // The versions this service emits (REFERENCE-TYPES.md §1); older ones are not accepted here.
+  '03': { '1.1.0': 'LiquidacionCompra_V1.1.0.xsd' },
+  '05': { '1.0.0': 'NotaDebito_V1.0.0.xsd' },
+  '06': { '1.1.0': 'GuiaRemision_V1.1.0.xsd' },
+  '07': { '2.0.0': 'ComprobanteRetencion_V2.0.0.xsd' },
 };
 
 export type SchemaOutcome =
@@ -69,14 +74,17 @@ function validatorFor(file: string): XsdValidator {
   if (cached) return cached;
   registerXmldsigProvider();
   let source = readFileSync(`${XSD_DIR}${file}`, 'utf8')
-    // NotaCredito_V1.1.0.xsd declares XML 1.1 for no reason (its content is 1.0).
+    // NotaCredito_V1.1.0.xsd and GuiaRemision_V1.1.0.xsd declare XML 1.1 for no reason (their content is 1.0).
     .replace(/^<\?xml version="1\.1"/, '<?xml version="1.0"')
     .replace(/schemaLocation="xmldsig-core-schema\.xsd"/, `schemaLocation="${XMLDSIG_FILE}"`);
   const anchors = source.match(/<\/xsd:sequence>(\s*<xsd:attribute name="id")/g) ?? [];
   if (anchors.length !== 1) throw new Error(`Cannot find the root sequence of ${file}`);
+  // The retención and guía schemas bind the xmldsig namespace to ns1, the others to ds.
+  const prefix = /xmlns:(\w+)="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#"/.exec(source)?.[1];
+  if (!prefix) throw new Error(`${file} does not import xmldsig`);
   source = source.replace(
     /<\/xsd:sequence>(\s*<xsd:attribute name="id")/,
-    '<xsd:element ref="ds:Signature" minOccurs="0"/></xsd:sequence>$1',
+    `<xsd:element ref="${prefix}:Signature" minOccurs="0"/></xsd:sequence>$1`,
   );
   const xsdDoc = XmlDocument.fromString(source, { url: `${XSD_DIR}${file}` });
   try {

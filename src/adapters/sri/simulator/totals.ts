@@ -1,5 +1,7 @@
 import { D, type Dec, sum } from '../../../shared/money.js';
 import type { DocumentAmounts, TaxAmount } from './document.js';
+import type { TypedAmounts } from './typed-document.js';
+import { typedMismatch } from './typed-totals.js';
 
 /**
  * The arithmetic the tax authority re-does before authorizing (error 52, "Error en diferencias";
@@ -19,7 +21,9 @@ const n = (v: string | null | undefined) => new D(v === null || v === undefined 
 const groupKey = (t: TaxAmount) => `${t.codigo}/${t.codigoPorcentaje}`;
 
 /** Why the figures disagree (text for informacionAdicional), or null when they add up. */
-export function arithmeticMismatch(a: DocumentAmounts): string | null {
+export function arithmeticMismatch(amounts: DocumentAmounts | TypedAmounts): string | null {
+  if (!isItemDocument(amounts)) return typedMismatch(amounts);
+  const a = amounts;
   const lineBases = sum(a.lines.map((l) => n(l.precioTotalSinImpuesto)));
   if (differs(lineBases, n(a.totalSinImpuestos))) {
     return `totalSinImpuestos ${a.totalSinImpuestos} difiere de la suma de precioTotalSinImpuesto de los detalles (${lineBases.toFixed(2)})`;
@@ -73,8 +77,12 @@ export function arithmeticMismatch(a: DocumentAmounts): string | null {
   const stated = n(a.total);
   // Whether a compensación is shown before or after the total varies; either reading passes.
   if (differs(stated, gross) && differs(stated, compensated)) {
-    const name = a.kind === 'factura' ? 'importeTotal' : 'valorModificacion';
+    const name = a.kind === 'notaCredito' ? 'valorModificacion' : 'importeTotal';
     return `${name} ${a.total} no corresponde a la suma de subtotal, impuestos y cargos (${gross.toFixed(2)})`;
   }
   return null;
+}
+
+function isItemDocument(a: DocumentAmounts | TypedAmounts): a is DocumentAmounts {
+  return a.kind === 'factura' || a.kind === 'notaCredito' || a.kind === 'liquidacionCompra';
 }

@@ -6,6 +6,7 @@
  * everything that differs between types is here.
  */
 import type { Static, TObject } from '@sinclair/typebox';
+import type { RideView } from '../../../adapters/ride/view.js';
 import type { Environment, IssuerSnapshot } from '../document-model.js';
 
 /** codDoc (SRI table 3). */
@@ -48,6 +49,8 @@ export interface DocumentSummary {
 
 export interface DocumentTypeDefinition<Body extends TObject = TObject, Content = unknown> {
   code: DocumentTypeCode;
+  /** A few words for messages and the OpenAPI document, e.g. "credit note". */
+  label?: string;
   /** Root element and its `version` attribute, e.g. `comprobanteRetencion` 2.0.0. */
   rootElement: string;
   schemaVersion: string;
@@ -55,11 +58,18 @@ export interface DocumentTypeDefinition<Body extends TObject = TObject, Content 
   bodySchema: Body;
   /**
    * Arithmetic and business rules over an already schema-valid body. Throws an AppError
-   * VALIDATION_FAILED carrying every field error found (paths like `body.items[0].quantity`).
+   * VALIDATION_FAILED carrying every field error found (paths like `items[0].quantity`; a
+   * leading `body.` is dropped by the pipeline's `computeContent`, so the API's paths name the
+   * body's own members whatever the type writes).
    * The content carries the issue date (DD/MM/YYYY) as `issueDate`.
    */
   compute(body: Static<Body>, ctx: TypeContext): Content & { issueDate: string };
   /** The unsigned XML (declaration included), root `id="comprobante"`, valid against the XSD. */
   buildXml(header: DocumentHeader, content: Content): string;
   summary(content: Content): DocumentSummary;
+  /**
+   * Optional (added by H14T): the RIDE as a view model, drawn by `renderViewRide`
+   * (src/adapters/ride/view-ride.ts). Types without it (01, 04) keep `renderRide`.
+   */
+  rideView?(header: DocumentHeader, content: Content): RideView;
 }

@@ -1,0 +1,104 @@
+/**
+ * Every write to the `documents` table happens here or in this module's services: submission,
+ * delivery and billing call these functions (test/documents/ownership.test.ts checks that no
+ * other module writes it). Each runs in the caller's transaction and stamps `updated_at`.
+ */
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/pool.js';
+import { type DocumentRow, documents } from './documents.tables.js';
+import type { DocumentVersion } from './pipeline.js';
+
+async function update(
+  tx: Executor,
+  documentId: string,
+  changes: Partial<typeof documents.$inferInsert>,
+  now: Date,
+): Promise<DocumentRow> {
+  const [row] = await tx
+    .update(documents)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(documents.id, documentId))
+    .returning();
+  if (!row) throw new Error(`document ${documentId} not found`);
+  return row;
+}
+
+/** The tax authority received it (RECIBIDA, or an authorization query found it). */
+export function markReceived(tx: Executor, documentId: string, now: Date): Promise<DocumentRow> {
+  return update(tx, documentId, { status: 'RECEIVED' }, now);
+}
+
+/** AUTORIZADO: the authorization number and date, and the XML as the tax authority returns it. */
+export function markAuthorized(
+  tx: Executor,
+  documentId: string,
+  authorization: { number: string; date: Date; xml: string },
+  now: Date,
+): Promise<DocumentRow> {
+  return update(
+    tx,
+    documentId,
+    {
+      status: 'AUTHORIZED',
+      authorizationNumber: authorization.number,
+      authorizationDate: authorization.date,
+      authorizedXml: authorization.xml,
+    },
+    now,
+  );
+}
+
+/** DEVUELTA (RETURNED) or NO AUTORIZADO (NOT_AUTHORIZED): waits for a rebuild. */
+export function markRefused(
+  tx: Executor,
+  documentId: string,
+  outcome: 'RETURNED' | 'NOT_AUTHORIZED',
+  now: Date,
+): Promise<DocumentRow> {
+  return update(tx, documentId, { status: outcome }, now);
+}
+
+/**
+ * A rebuilt version replaces the refused one under the same access key: SIGNED again, the
+ * authorization of the old XML forgotten. `request` is the body the version was computed from.
+ */
+export function applyRebuild(
+  tx: Executor,
+  documentId: string,
+  version: DocumentVersion,
+  request: Record<string, unknown>,
+  now: Date,
+): Promise<DocumentRow> {
+  return update(
+    tx,
+    documentId,
+    {
+      status: 'SIGNED',
+      ...version.columns,
+      model: version.model,
+      request,
+      signedXml: version.signedXml,
+      signedAt: version.signedAt,
+      certFingerprint: version.certFingerprint,
+      authorizationNumber: null,
+      authorizationDate: null,
+      authorizedXml: null,
+    },
+    now,
+  );
+}
+
+/** The recipients' email was queued (again): its status goes back to PENDING. */
+export async function markEmailQueued(tx: Executor, documentId: string, now: Date): Promise<void> {
+  await update(tx, documentId, { emailStatus: 'PENDING' }, now);
+}
+
+/** The newest email of the document was handed to the mail server. */
+export async function markEmailSent(tx: Executor, documentId: string, at: Date): Promise<void> {
+  await update(tx, documentId, { emailStatus: 'SENT', emailSentAt: at }, at);
+}
+
+/** The newest email of the document failed for good. */
+export async function markEmailFailed(tx: Executor, documentId: string, at: Date): Promise<void> {
+  await update(tx, documentId, { emailStatus: 'FAILED' }, at);
+}

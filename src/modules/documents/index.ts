@@ -1,0 +1,33 @@
+/**
+ * The documents module: the creation pipeline (types/registry.ts lists the types), the list and
+ * reads, and every write to the `documents` table. Other modules import from here only.
+ */
+export { type DocumentModel, documentNumber } from './document-model.js';
+export {
+  applyRebuild,
+  markAuthorized,
+  markEmailFailed,
+  markEmailQueued,
+  markEmailSent,
+  markReceived,
+  markRefused,
+} from './document-writes.js';
+export { findByAccessKey, recordDocumentEvent, toSummary } from './documents.repository.js';
+export { IssuerHeader, readAuth, tags as documentTags, writeAuth } from './documents.routes.js';
+export {
+  AccessKeyParams,
+  CreatedDocumentSchema,
+  DocumentStatusSchema,
+  DocumentTypeSchema,
+} from './documents.schemas.js';
+export {
+  type AfterCreateHook,
+  createDocumentsService,
+  createdView,
+  type DocumentsService,
+} from './documents.service.js';
+export { type DocumentRow, type DocumentStatus, documents } from './documents.tables.js';
+export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideViewOf } from './pipeline.js';
+export { calendarMonthPeriod, type QuotaPeriodResolver } from './quota.js';
+export type { InvoiceInput } from './types/invoice/schema.js';
+export { type DocumentBody, RebuildBodySchema } from './types/registry.js';

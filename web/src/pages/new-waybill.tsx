@@ -1,0 +1,224 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../api';
+import { Alert, Button, Card, FormError, PageHeader, SelectField, TextField } from '../components/ui';
+import { ecuadorToday } from '../format';
+import { useAction } from '../hooks';
+import { useT } from '../i18n';
+import { navigate } from '../router';
+import { useSession } from '../session';
+
+interface Goods {
+  key: number;
+  mainCode: string;
+  description: string;
+  quantity: string;
+}
+
+let nextKey = 1;
+const emptyGoods = (): Goods => ({ key: nextKey++, mainCode: '', description: '', quantity: '1' });
+const R = 'recipients[0]';
+
+/**
+ * A guía de remisión (06): where the goods leave from, when they travel, the carrier and its
+ * plate, and the recipient with the goods it receives. No amounts: a guía moves goods.
+ */
+export function NewWaybillPage() {
+  const t = useT();
+  const s = useSession();
+  const today = ecuadorToday();
+  const [goods, setGoods] = useState<Goods[]>([emptyGoods()]);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const create = useAction(async (form: FormData) => {
+    const get = (k: string) => String(form.get(k) ?? '').trim();
+    const optional = (k: string) => (get(k) ? { [k.split('.').pop()!]: get(k) } : {});
+    const body = {
+      documentType: '06',
+      issueDate: today,
+      departureAddress: get('departureAddress'),
+      transportStartDate: get('transportStartDate'),
+      transportEndDate: get('transportEndDate'),
+      carrier: {
+        idType: get('carrier.idType'),
+        id: get('carrier.id'),
+        name: get('carrier.name'),
+        licensePlate: get('carrier.licensePlate'),
+      },
+      recipients: [
+        {
+          id: get(`${R}.id`),
+          name: get(`${R}.name`),
+          address: get(`${R}.address`),
+          email: get(`${R}.email`),
+          transferReason: get(`${R}.transferReason`),
+          ...optional(`${R}.route`),
+          items: goods.map((g) => ({
+            ...(g.mainCode.trim() && { mainCode: g.mainCode.trim() }),
+            description: g.description.trim(),
+            quantity: g.quantity.trim(),
+          })),
+        },
+      ],
+    };
+    const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
+      body,
+      issuer: s.issuerId,
+      headers: { 'idempotency-key': idempotencyKey },
+    });
+    navigate(`/app/documents/${res.document.accessKey}`);
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void create.run(new FormData(e.currentTarget));
+  };
+  const set = (key: number, change: Partial<Goods>) =>
+    setGoods((gs) => gs.map((g) => (g.key === key ? { ...g, ...change } : g)));
+  const err = create.error;
+  return (
+    <>
+      <PageHeader title={t('Nueva guía de remisión', 'New waybill')} />
+      {s.tenant?.sandbox && (
+        <Alert>
+          {t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Card title={t('Traslado', 'Transport')}>
+          <div className="grid2">
+            <TextField
+              label={t('Dirección de partida', 'Departure address')}
+              name="departureAddress"
+              required
+              error={err}
+            />
+            <TextField
+              label={t('Inicio del transporte', 'Transport start')}
+              name="transportStartDate"
+              defaultValue={today}
+              placeholder="DD/MM/AAAA"
+              required
+              error={err}
+            />
+            <TextField
+              label={t('Fin del transporte', 'Transport end')}
+              name="transportEndDate"
+              defaultValue={today}
+              placeholder="DD/MM/AAAA"
+              required
+              error={err}
+            />
+          </div>
+        </Card>
+        <Card title={t('Transportista', 'Carrier')}>
+          <div className="grid2">
+            <SelectField
+              label={t('Tipo de identificación del transportista', 'Carrier ID type')}
+              name="carrier.idType"
+              defaultValue="04"
+              error={err}
+              options={[
+                ['04', 'RUC'],
+                ['05', t('Cédula', 'National ID card')],
+                ['06', t('Pasaporte', 'Passport')],
+              ]}
+            />
+            <TextField
+              label={t('Identificación del transportista', 'Carrier ID')}
+              name="carrier.id"
+              required
+              error={err}
+            />
+            <TextField label={t('Transportista', 'Carrier name')} name="carrier.name" required error={err} />
+            <TextField label={t('Placa', 'License plate')} name="carrier.licensePlate" required error={err} />
+          </div>
+        </Card>
+        <Card title={t('Destinatario', 'Recipient')}>
+          <div className="grid2">
+            <TextField
+              label={t('Identificación del destinatario', 'Recipient ID')}
+              name={`${R}.id`}
+              required
+              error={err}
+            />
+            <TextField label={t('Destinatario', 'Recipient name')} name={`${R}.name`} required error={err} />
+            <TextField
+              label={t('Dirección de destino', 'Destination address')}
+              name={`${R}.address`}
+              required
+              error={err}
+            />
+            <TextField
+              label={t('Correo del destinatario', 'Recipient email')}
+              name={`${R}.email`}
+              type="email"
+              required
+              error={err}
+            />
+            <TextField
+              label={t('Motivo del traslado', 'Reason for the transfer')}
+              name={`${R}.transferReason`}
+              defaultValue={t('Venta', 'Sale')}
+              required
+              error={err}
+            />
+            <TextField label={t('Ruta', 'Route')} name={`${R}.route`} error={err} />
+          </div>
+          {goods.map((g, i) => (
+            <div className="grid2" key={g.key}>
+              <TextField
+                label={t('Código', 'Code')}
+                name={`${R}.items[${i}].mainCode`}
+                value={g.mainCode}
+                onChange={(e) => set(g.key, { mainCode: e.target.value })}
+                error={err}
+              />
+              <TextField
+                label={t('Descripción', 'Description')}
+                name={`${R}.items[${i}].description`}
+                value={g.description}
+                onChange={(e) => set(g.key, { description: e.target.value })}
+                required
+                error={err}
+              />
+              <TextField
+                label={t('Cantidad', 'Quantity')}
+                name={`${R}.items[${i}].quantity`}
+                inputMode="decimal"
+                value={g.quantity}
+                onChange={(e) => set(g.key, { quantity: e.target.value })}
+                required
+                error={err}
+              />
+            </div>
+          ))}
+          <Button type="button" variant="secondary" onClick={() => setGoods((gs) => [...gs, emptyGoods()])}>
+            {t('Agregar bien', 'Add goods')}
+          </Button>
+        </Card>
+        <FormError
+          error={err}
+          fields={[
+            'departureAddress',
+            'transportStartDate',
+            'transportEndDate',
+            'carrier.idType',
+            'carrier.id',
+            'carrier.name',
+            'carrier.licensePlate',
+            `${R}.id`,
+            `${R}.name`,
+            `${R}.address`,
+            `${R}.email`,
+            `${R}.transferReason`,
+            `${R}.route`,
+            ...goods.flatMap((_, i) =>
+              ['mainCode', 'description', 'quantity'].map((f) => `${R}.items[${i}].${f}`),
+            ),
+          ]}
+        />
+        <Button type="submit" busy={create.busy}>
+          {t('Emitir guía de remisión', 'Issue waybill')}
+        </Button>
+      </form>
+    </>
+  );
+}

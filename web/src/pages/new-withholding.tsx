@@ -1,0 +1,281 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../api';
+import {
+  Alert,
+  Button,
+  Card,
+  CheckField,
+  FormError,
+  Loading,
+  PageHeader,
+  SelectField,
+  TextField,
+} from '../components/ui';
+import { ecuadorToday, microsToMoney, money, mulMicros, toMicros } from '../format';
+import { useAction, useLoad } from '../hooks';
+import { useLang, useT } from '../i18n';
+import { navigate } from '../router';
+import { useSession } from '../session';
+
+interface WithholdingCode {
+  taxCode: string;
+  code: string;
+  description: string;
+  rate: string;
+  validFrom: string | null;
+  validTo: string | null;
+}
+
+const IVA_RATES: Record<string, string> = { '4': '15.00', '0': '0.00' };
+const D = 'supportingDocuments[0]';
+
+/** round(base × rate / 100, 2) half-up, as the tax authority and the API compute it. */
+function percentOf(base: string, rate: string): string {
+  const b = toMicros(base);
+  const r = toMicros(rate);
+  return b === null || r === null ? '0.00' : microsToMoney(mulMicros(b, r) / 100n);
+}
+
+const addMoney = (a: string, b: string) => microsToMoney((toMicros(a) ?? 0n) + (toMicros(b) ?? 0n));
+
+/** Rows of the catalog in force on `iso` (validFrom/validTo inclusive, null = open). */
+function inForce(rows: WithholdingCode[], taxCode: string, iso: string): WithholdingCode[] {
+  return rows.filter(
+    (r) =>
+      r.taxCode === taxCode &&
+      (r.validFrom === null || r.validFrom <= iso) &&
+      (r.validTo === null || iso <= r.validTo),
+  );
+}
+
+/**
+ * A comprobante de retención (07) on one purchase invoice: the supplier withheld from, the
+ * invoice's base and IVA, and the renta and IVA withholding codes picked from the dated catalog
+ * (GET /v1/catalogs/withholding-codes) with the rate in force today.
+ */
+export function NewWithholdingPage() {
+  const t = useT();
+  const { lang } = useLang();
+  const s = useSession();
+  const today = ecuadorToday();
+  const todayIso = today.split('/').reverse().join('-');
+  const catalogs = useLoad(
+    () =>
+      Promise.all([
+        api<{ withholdingCodes: WithholdingCode[] }>('GET', '/v1/catalogs/withholding-codes'),
+        api<{ supportCodes: { code: string; description: string }[] }>('GET', '/v1/catalogs/support-codes'),
+      ]),
+    [],
+  );
+  const [base, setBase] = useState('');
+  const [rateCode, setRateCode] = useState('4');
+  const [rentaCode, setRentaCode] = useState('');
+  const [ivaCode, setIvaCode] = useState('');
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+
+  const codes = catalogs.data?.[0].withholdingCodes ?? [];
+  const renta = inForce(codes, '1', todayIso);
+  const iva = inForce(codes, '2', todayIso);
+  const rentaRow = renta.find((r) => r.code === (rentaCode || renta[0]?.code));
+  const ivaRow = iva.find((r) => r.code === ivaCode);
+  const baseMoney = toMicros(base) === null ? '0.00' : microsToMoney(toMicros(base)!);
+  const vat = percentOf(baseMoney, IVA_RATES[rateCode]!);
+  const total = addMoney(baseMoney, vat);
+  const rentaAmount = rentaRow ? percentOf(baseMoney, rentaRow.rate) : '0.00';
+  const ivaAmount = ivaRow ? percentOf(vat, ivaRow.rate) : '0.00';
+
+  const create = useAction(async (form: FormData) => {
+    const get = (k: string) => String(form.get(k) ?? '').trim();
+    const withholdings = [
+      ...(ivaRow
+        ? [
+            {
+              code: '2',
+              withholdingCode: ivaRow.code,
+              taxableBase: vat,
+              rate: ivaRow.rate,
+              amount: ivaAmount,
+            },
+          ]
+        : []),
+      ...(rentaRow
+        ? [
+            {
+              code: '1',
+              withholdingCode: rentaRow.code,
+              taxableBase: baseMoney,
+              rate: rentaRow.rate,
+              amount: rentaAmount,
+            },
+          ]
+        : []),
+    ];
+    const body = {
+      documentType: '07',
+      issueDate: today,
+      subject: {
+        idType: get('subject.idType'),
+        id: get('subject.id'),
+        name: get('subject.name'),
+        email: get('subject.email'),
+        relatedParty: form.get('subject.relatedParty') === 'on',
+      },
+      supportingDocuments: [
+        {
+          supportCode: get(`${D}.supportCode`),
+          documentType: '01',
+          number: get(`${D}.number`),
+          issueDate: get(`${D}.issueDate`),
+          ...(get(`${D}.authorizationNumber`) && { authorizationNumber: get(`${D}.authorizationNumber`) }),
+          paymentResidence: '01',
+          totalWithoutTaxes: baseMoney,
+          total,
+          taxes: [{ code: '2', rateCode, rate: IVA_RATES[rateCode], taxableBase: baseMoney, taxAmount: vat }],
+          withholdings,
+          payments: [{ method: '20', total }],
+        },
+      ],
+    };
+    const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
+      body,
+      issuer: s.issuerId,
+      headers: { 'idempotency-key': idempotencyKey },
+    });
+    navigate(`/app/documents/${res.document.accessKey}`);
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void create.run(new FormData(e.currentTarget));
+  };
+  const err = create.error;
+  if (!catalogs.data) return catalogs.error ? <FormError error={catalogs.error} /> : <Loading />;
+  return (
+    <>
+      <PageHeader title={t('Nueva retención', 'New withholding receipt')} />
+      {s.tenant?.sandbox && (
+        <Alert>
+          {t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Card title={t('Sujeto retenido', 'Withheld subject')}>
+          <div className="grid2">
+            <SelectField
+              label={t('Tipo de identificación', 'ID type')}
+              name="subject.idType"
+              defaultValue="04"
+              error={err}
+              options={[
+                ['04', 'RUC'],
+                ['05', t('Cédula', 'National ID card')],
+                ['06', t('Pasaporte', 'Passport')],
+              ]}
+            />
+            <TextField label={t('Identificación', 'ID number')} name="subject.id" required error={err} />
+            <TextField label={t('Nombre o razón social', 'Name')} name="subject.name" required error={err} />
+            <TextField label={t('Correo', 'Email')} name="subject.email" type="email" required error={err} />
+            <CheckField label={t('Parte relacionada', 'Related party')} name="subject.relatedParty" />
+          </div>
+        </Card>
+        <Card title={t('Comprobante de venta', 'Supporting invoice')}>
+          <div className="grid2">
+            <SelectField
+              label={t('Sustento tributario', 'Tax support')}
+              name={`${D}.supportCode`}
+              defaultValue="01"
+              error={err}
+              options={catalogs.data[1].supportCodes.map((c) => [c.code, `${c.code} ${c.description}`])}
+            />
+            <TextField
+              label={t('Número de factura', 'Invoice number')}
+              name={`${D}.number`}
+              placeholder="001-001-000000123"
+              required
+              error={err}
+            />
+            <TextField
+              label={t('Fecha de la factura', 'Invoice date')}
+              name={`${D}.issueDate`}
+              defaultValue={today}
+              placeholder="DD/MM/AAAA"
+              required
+              error={err}
+            />
+            <TextField
+              label={t('Autorización de la factura', 'Invoice authorization')}
+              name={`${D}.authorizationNumber`}
+              error={err}
+            />
+            <TextField
+              label={t('Base imponible', 'Taxable base')}
+              name={`${D}.totalWithoutTaxes`}
+              inputMode="decimal"
+              value={base}
+              onChange={(e) => setBase(e.target.value)}
+              required
+              error={err}
+            />
+            <SelectField
+              label="IVA"
+              name={`${D}.taxes[0].rateCode`}
+              value={rateCode}
+              onChange={(e) => setRateCode(e.target.value)}
+              error={err}
+              options={[
+                ['4', '15 %'],
+                ['0', '0 %'],
+              ]}
+            />
+          </div>
+          <p className="muted">
+            IVA {money(vat, lang)} · Total {money(total, lang)}
+          </p>
+        </Card>
+        <Card title={t('Retenciones', 'Withholdings')}>
+          <div className="grid2">
+            <SelectField
+              label={t('Retención de renta', 'Income tax withholding')}
+              name={`${D}.withholdings.renta`}
+              value={rentaRow?.code ?? ''}
+              onChange={(e) => setRentaCode(e.target.value)}
+              error={err}
+              options={renta.map((r) => [r.code, `${r.code} · ${r.rate} % · ${r.description}`])}
+            />
+            <SelectField
+              label={t('Retención de IVA', 'VAT withholding')}
+              name={`${D}.withholdings.iva`}
+              value={ivaCode}
+              onChange={(e) => setIvaCode(e.target.value)}
+              error={err}
+              options={[
+                ['', t('Sin retención de IVA', 'No VAT withholding')],
+                ...iva.map((r): [string, string] => [r.code, `${r.code} · ${r.rate} % · ${r.description}`]),
+              ]}
+            />
+          </div>
+          <p className="muted" data-testid="withheld">
+            {t('Renta', 'Income tax')} {money(rentaAmount, lang)} · IVA {money(ivaAmount, lang)} ·{' '}
+            {t('Total retenido', 'Total withheld')} {money(addMoney(rentaAmount, ivaAmount), lang)}
+          </p>
+        </Card>
+        <FormError
+          error={err}
+          fields={[
+            'subject.idType',
+            'subject.id',
+            'subject.name',
+            'subject.email',
+            `${D}.supportCode`,
+            `${D}.number`,
+            `${D}.issueDate`,
+            `${D}.authorizationNumber`,
+            `${D}.totalWithoutTaxes`,
+          ]}
+        />
+        <Button type="submit" busy={create.busy}>
+          {t('Emitir retención', 'Issue withholding receipt')}
+        </Button>
+      </form>
+    </>
+  );
+}
