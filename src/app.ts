@@ -41,7 +41,7 @@ import { uuidv4 } from './shared/ids.js';
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Paths that must never reach a log line. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-admin-token"]',
@@ -56,7 +56,7 @@ export const REDACT_PATHS = [
 ];
 
 /** Tokens in query strings (verification links, magic links) are cut out of logged URLs. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|code|key|secret)=)[^&]*/gi, '$1[REDACTED]');
 }
 

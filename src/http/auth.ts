@@ -6,8 +6,7 @@ import { isUuid } from '../shared/ids.js';
 import type { IssuerScope } from '../shared/scope.js';
 import { csrfMatches, isUnsafeMethod, SESSION_COOKIE } from './session-cookie.js';
 
-export type { AuthContext, Environment, Scope, TenantStatus } from '../shared/auth-context.js';
-export { SCOPES } from '../shared/auth-context.js';
+export type { AuthContext } from '../shared/auth-context.js';
 
 /**
  * What a route needs from its caller, declared next to its schema:
@@ -55,7 +54,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 }
 
 /** The issuer scope of a document route: tenant, the X-Issuer-Id issuer, the key's environment. */
-export function issuerScopeOf(auth: AuthContext): IssuerScope {
+function issuerScopeOf(auth: AuthContext): IssuerScope {
   if (!auth.issuerId) throw new AppError('BAD_REQUEST', 'The X-Issuer-Id header is required');
   return { tenantId: auth.tenantId, issuerId: auth.issuerId, environment: auth.environment };
 }

@@ -14,10 +14,7 @@ import { toFieldErrors } from './validation.js';
  * Fastify's own errors (validation, body parsing, payload size, rate limit) get a stable code; a
  * 5xx never echoes internals.
  */
-export function toAppError(
-  error: FastifyError & { validationContext?: string },
-  request: FastifyRequest,
-): AppError {
+function toAppError(error: FastifyError & { validationContext?: string }, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   if (error.validation) {
     const errors = toFieldErrors(error.validation as never, error.validationContext ?? 'body');

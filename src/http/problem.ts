@@ -7,7 +7,7 @@ import {
   STATUS_TITLES,
 } from '../shared/errors.js';
 
-export interface ProblemDocument {
+interface ProblemDocument {
   type: string;
   title: string;
   status: number;
@@ -35,7 +35,7 @@ export function registerProblemDocsUrl(app: FastifyInstance, docsUrl: string): v
  * The problem document of one request. `requestId` (the X-Request-Id of the response) is an
  * extension member (RFC 9457, section 3.2) so that a client can quote it to support.
  */
-export function problemFor(
+function problemFor(
   request: FastifyRequest,
   status: number,
   code: ErrorCode | string,
@@ -73,6 +73,3 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
   );
   return reply.code(error.status).type('application/problem+json').send(doc);
 }
-
-/** Content-Type `application/problem+json` with the shape every error response has. */
-export const ProblemSchemaRef = 'Problem#';

@@ -7,7 +7,7 @@ import { AppError } from '../shared/errors.js';
 import { sendProblem } from './problem.js';
 import type { App } from './types.js';
 
-export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Paths that belong to the API and its documentation: never answered with the web app. */
 const API_PREFIXES = ['/v1/', '/admin/v1/', '/docs', '/healthz', '/readyz'];

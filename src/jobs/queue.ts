@@ -66,7 +66,7 @@ export interface JobDefinition {
 }
 
 /** A payload that does not match its job's schema: the job fails with this message, nothing runs. */
-export class InvalidJobPayload extends Error {
+class InvalidJobPayload extends Error {
   constructor(job: string, version: number, problems: string[]) {
     super(`Invalid payload for job ${job} (v${version}): ${problems.join('; ')}`);
     this.name = 'InvalidJobPayload';

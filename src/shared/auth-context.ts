@@ -19,7 +19,8 @@ export type Scope = (typeof SCOPES)[number];
 import type { Environment } from './scope.js';
 
 export type { Environment } from './scope.js';
-export type TenantStatus = 'PENDING_VERIFICATION' | 'ACTIVE' | 'SUSPENDED' | 'PAST_DUE';
+
+type TenantStatus = 'PENDING_VERIFICATION' | 'ACTIVE' | 'SUSPENDED' | 'PAST_DUE';
 
 /** Who is calling: resolved once per request from the Bearer key. */
 export interface AuthContext {

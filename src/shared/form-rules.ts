@@ -20,7 +20,7 @@ export interface TextRule {
   email?: boolean;
 }
 
-export const EMAIL_RE = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
+const EMAIL_RE = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
 export const LOGO_MAX_BYTES = 500 * 1024;
 export const CERT_MAX_BYTES = 256 * 1024;
 

@@ -61,7 +61,7 @@ export async function uploadProof(
   });
 }
 
-export interface PaymentJson {
+interface PaymentJson {
   id: string;
   status: string;
   purpose: string;

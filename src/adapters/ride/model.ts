@@ -4,7 +4,7 @@
  * (src/modules/documents/document-model.ts), which the delivery module passes as it is; a change
  * there that the RIDE does not follow fails the type check where the two meet.
  */
-export type DocumentType = '01' | '04';
+type DocumentType = '01' | '04';
 export type Environment = 'sandbox' | 'production';
 
 /** The issuer as it was when the document was signed (later edits do not change a document). */
@@ -27,7 +27,7 @@ export interface IssuerSnapshot {
   rimpeRegime: string | null;
 }
 
-export interface Buyer {
+interface Buyer {
   /** Table 6: 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id. */
   idType: string;
   id: string;
@@ -64,7 +64,7 @@ export interface ItemLine {
   taxes: TaxLine[];
 }
 
-export interface Payment {
+interface Payment {
   /** formaPago, table 24. */
   method: string;
   total: string;
@@ -72,7 +72,7 @@ export interface Payment {
   termUnit: string | null;
 }
 
-export interface Totals {
+interface Totals {
   /** totalSinImpuestos: Σ item subtotals. */
   totalWithoutTaxes: string;
   /** totalDescuento: Σ item discounts. */
@@ -85,7 +85,7 @@ export interface Totals {
   total: string;
 }
 
-export interface CreditNoteReference {
+interface CreditNoteReference {
   /** codDocModificado, e.g. "01". */
   originalDocumentType: string;
   /** numDocModificado, NNN-NNN-NNNNNNNNN. */

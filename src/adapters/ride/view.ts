@@ -19,7 +19,7 @@ export interface ViewField {
   wide?: boolean;
 }
 
-export interface ViewColumn {
+interface ViewColumn {
   label: ViewLabelKey;
   /** Points; 0 = takes what the other columns leave. */
   width: number;

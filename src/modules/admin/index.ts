@@ -5,11 +5,7 @@
  */
 
 export { registerOperatorApi } from './admin.routes.js';
-export { parseEffectiveAt } from './effective-at.js';
+
 export { createJobRunner, type OperatorServices } from './operator-services.js';
 export { createPaymentsAdminService } from './payments-admin.service.js';
-export {
-  createTenantsAdminService,
-  SUSPENSION_REASONS,
-  type SuspensionReason,
-} from './tenants-admin.service.js';
+export { createTenantsAdminService } from './tenants-admin.service.js';

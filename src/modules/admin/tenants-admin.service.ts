@@ -42,7 +42,6 @@ function toOperatorTenant(t: TenantRow & { businessName: string | null }) {
     createdAt: t.createdAt.toISOString(),
   };
 }
-export type OperatorTenant = ReturnType<typeof toOperatorTenant>;
 
 /** The operator's view of accounts: search, suspend with a reason code, reinstate. */
 export function createTenantsAdminService(deps: { db: Executor; clock: Clock }) {

@@ -23,9 +23,9 @@ import {
 } from './agreements.tables.js';
 
 const VERSION_RE = /^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/;
-export const MAX_AGREEMENT_CHARS = 200_000;
+const MAX_AGREEMENT_CHARS = 200_000;
 
-export function toTemplateView(t: TemplateRow) {
+function toTemplateView(t: TemplateRow) {
   return {
     id: t.id,
     documentType: t.documentType,

@@ -15,9 +15,9 @@ const GENERATE_AGREEMENTS_PAYLOAD = { version: 1, payload: Type.Object({ tenantI
 export { registerAgreementRoutes } from './agreements.routes.js';
 export { TemplateSchema } from './agreements.schemas.js';
 export type { AgreementsService } from './agreements.service.js';
-export { AGREEMENT_TYPES, type AgreementType } from './agreements.tables.js';
+export { AGREEMENT_TYPES } from './agreements.tables.js';
 
-export const GENERATE_AGREEMENTS_JOB = 'agreements:generate';
+const GENERATE_AGREEMENTS_JOB = 'agreements:generate';
 
 export function createAgreementsModule(deps: { db: Executor; clock: Clock; config: Config }) {
   const service = createAgreementsService(deps);

@@ -1,10 +1,8 @@
 /** The billing vocabulary of interface.md (Subscription, Payment) and decisions.md (Tiers). */
-export const PAID_TIERS = ['STARTER', 'GROWTH', 'BUSINESS'] as const;
+const PAID_TIERS = ['STARTER', 'GROWTH', 'BUSINESS'] as const;
 export type PaidTier = (typeof PAID_TIERS)[number];
-export const ALL_TIERS = ['FREE', ...PAID_TIERS] as const;
-export type Tier = (typeof ALL_TIERS)[number];
 
-export const BILLING_INTERVALS = ['MONTHLY', 'YEARLY'] as const;
+const BILLING_INTERVALS = ['MONTHLY', 'YEARLY'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
 export type SubscriptionStatus = 'PENDING_PAYMENT' | 'ACTIVE' | 'CANCELLED';

@@ -3,7 +3,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { PriceChanges } from './price-changes.js';
 import type { Scheduler } from './scheduler.js';
 
-export const BILLING_DAILY_JOB = 'billing:daily';
+const BILLING_DAILY_JOB = 'billing:daily';
 
 /**
  * Daily at 06:10 in Ecuador: graphile-worker reads crontab times as UTC and America/Guayaquil is

@@ -95,7 +95,7 @@ export async function findPayment(
   return row;
 }
 
-export async function paymentsOf(exec: Executor, subscriptionIds: string[]): Promise<PaymentRow[]> {
+async function paymentsOf(exec: Executor, subscriptionIds: string[]): Promise<PaymentRow[]> {
   if (subscriptionIds.length === 0) return [];
   return exec
     .select()

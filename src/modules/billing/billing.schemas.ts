@@ -109,7 +109,7 @@ export const ProofListResponse = Type.Object({ ok: Ok, proofs: Type.Array(ProofS
 export const ProofParams = Type.Object({ id: Uuid, proofId: Uuid });
 export const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 
-export const TierSchema = Type.Object({
+const TierSchema = Type.Object({
   code: Type.String(),
   rank: Type.Integer(),
   currency: Type.Literal('USD'),

@@ -29,7 +29,6 @@ export function toPaymentView(p: PaymentRow) {
     created_at: p.createdAt.toISOString(),
   };
 }
-export type PaymentView = ReturnType<typeof toPaymentView>;
 
 export function toSubscriptionView(s: SubscriptionRow, payments: PaymentRow[]) {
   return {
@@ -50,7 +49,6 @@ export function toSubscriptionView(s: SubscriptionRow, payments: PaymentRow[]) {
     payments: payments.filter((p) => p.subscriptionId === s.id).map(toPaymentView),
   };
 }
-export type SubscriptionView = ReturnType<typeof toSubscriptionView>;
 
 export function toProofView(p: Omit<ProofRow, 'content'>) {
   return {

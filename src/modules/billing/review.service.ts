@@ -165,5 +165,3 @@ export function createReviewService(deps: {
     },
   };
 }
-
-export type ReviewService = ReturnType<typeof createReviewService>;

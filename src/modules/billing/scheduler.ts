@@ -27,10 +27,10 @@ type Step = (tx: Executor, tenant: TenantRow, sub: SubscriptionRow, now: Date) =
  * from the 7th day before the period end's date, the warning on the 5th day after it, the expiry
  * on the 7th day after it (interface.md Limits: 7 days grace in total).
  */
-export const daysBefore = (end: Date, now: Date) => ecuadorDaysUntil(end, now);
-export const daysAfter = (end: Date, now: Date) => -ecuadorDaysUntil(end, now);
+const daysBefore = (end: Date, now: Date) => ecuadorDaysUntil(end, now);
+const daysAfter = (end: Date, now: Date) => -ecuadorDaysUntil(end, now);
 /** The day the grace period ends: start of the Ecuador day GRACE_DAYS after the period end's day. */
-export const graceEnd = (end: Date) => new Date(ecuadorStartOfDay(end).getTime() + GRACE_DAYS * DAY_MS);
+const graceEnd = (end: Date) => new Date(ecuadorStartOfDay(end).getTime() + GRACE_DAYS * DAY_MS);
 
 /**
  * The daily billing steps. Each picks candidates with one query, then handles every subscription

@@ -13,13 +13,10 @@ import { type PaymentRow, payments, subscriptions } from './billing.tables.js';
 /** The payload of SELF_INVOICE_JOB, checked when the job runs. */
 const SELF_INVOICE_PAYLOAD = { version: 1, payload: Type.Object({ paymentId: JobId }) };
 
-export const SELF_INVOICE_JOB = 'billing:self-invoice';
+const SELF_INVOICE_JOB = 'billing:self-invoice';
 
 /** The provider's invoice for a verified payment (decisions.md: issued at verification). */
-export function selfInvoiceBody(
-  p: PaymentRow,
-  buyer: { ruc: string; name: string; email: string },
-): InvoiceInput {
+function selfInvoiceBody(p: PaymentRow, buyer: { ruc: string; name: string; email: string }): InvoiceInput {
   const interval = p.planBillingInterval === 'YEARLY' ? 'anual' : 'mensual';
   const what = { INITIAL: 'suscripción', TIER_CHANGE: 'cambio de plan', RENEWAL: 'renovación' }[p.purpose];
   return {

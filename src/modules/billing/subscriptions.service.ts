@@ -20,7 +20,7 @@ import { charge, priceAt } from './pricing.js';
 import { createTierChanges } from './tier-changes.js';
 
 /** Input checks shared by subscribe, change-tier and promote: 400 INVALID_TIER / INVALID_BILLING_INTERVAL. */
-export function checkPlan(
+function checkPlan(
   tier: string,
   interval: string | undefined,
 ): { tier: PaidTier; interval?: BillingInterval } {

@@ -125,4 +125,3 @@ export function describeValidity(rate: TaxRate): string {
  * check enabled types against this list without depending on the documents module).
  */
 export const ISSUABLE_DOCUMENT_TYPES = ['01', '03', '04', '05', '06', '07'] as const;
-export const ALL_DOCUMENT_TYPES = ['01', '03', '04', '05', '06', '07'] as const;

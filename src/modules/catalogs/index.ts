@@ -3,16 +3,12 @@
  * document types) and the public GET /v1/catalogs/* routes. Other modules import from here only.
  */
 export {
-  ALL_DOCUMENT_TYPES,
   describeValidity,
   findTaxRate,
   ID_TYPES,
   ISSUABLE_DOCUMENT_TYPES,
   isRateInForceOn,
   PAYMENT_METHODS,
-  TAX_RATES,
-  TAX_TYPES,
-  type TaxRate,
   TERM_UNITS,
 } from './catalogs.data.js';
 export { registerCatalogRoutes } from './catalogs.routes.js';
@@ -20,7 +16,4 @@ export {
   findWithholdingCode,
   SUPPORT_CODES,
   validityText,
-  WITHHOLDING_CODES,
-  WITHHOLDING_TAX_TYPES,
-  type WithholdingCode,
 } from './withholding-codes.data.js';

@@ -2,7 +2,7 @@ import { type Dec, dec, fixed, sum } from '../../shared/money.js';
 import type { StatsCell } from './documents.extras.repository.js';
 import type { DocumentStatus, DocumentTypeCode } from './documents.tables.js';
 
-export const ALL_STATUSES: DocumentStatus[] = [
+const ALL_STATUSES: DocumentStatus[] = [
   'SIGNED',
   'RECEIVED',
   'RETURNED',

@@ -13,7 +13,7 @@ export const DocumentStatusSchema = StringEnum([
   'VOIDED',
 ] as const);
 
-export const EmailStateSchema = Type.Object({
+const EmailStateSchema = Type.Object({
   status: StringEnum(['PENDING', 'SENT', 'DELIVERED', 'FAILED'] as const),
   sentAt: Type.Optional(Nullable(IsoDateTime)),
 });

@@ -30,4 +30,4 @@ export { type DocumentRow, type DocumentStatus, documents } from './documents.ta
 export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideViewOf } from './pipeline.js';
 export { calendarMonthPeriod, type QuotaPeriodResolver } from './quota.js';
 export type { InvoiceInput } from './types/invoice/schema.js';
-export { type DocumentBody, RebuildBodySchema } from './types/registry.js';
+export { RebuildBodySchema } from './types/registry.js';

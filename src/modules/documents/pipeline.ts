@@ -147,7 +147,7 @@ export function contentOf(model: object): unknown {
 }
 
 /** A rebuild body: absent or `{}` means "re-sign the stored document as it is". */
-export function isEmptyBody(body: unknown): boolean {
+function isEmptyBody(body: unknown): boolean {
   return (
     body === undefined ||
     body === null ||
@@ -199,7 +199,7 @@ export function rebuiltVersionInput(
 }
 
 /** The header part of a stored model. */
-export function headerOf(model: StoredModel): DocumentHeader {
+function headerOf(model: StoredModel): DocumentHeader {
   return {
     documentType: model.documentType,
     environment: model.environment,

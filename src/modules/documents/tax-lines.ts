@@ -3,8 +3,8 @@ import type { TaxLine, Totals } from './document-model.js';
 
 /** Tabla 16 tax codes. */
 export const TAX_IVA = '2';
-export const TAX_ICE = '3';
-export const TAX_IRBPNR = '5';
+const TAX_ICE = '3';
+const TAX_IRBPNR = '5';
 
 export interface LineTaxRate {
   code: string;

@@ -11,15 +11,11 @@
 export {
   activeIssuersOf,
   createFirstIssuer,
-  type FirstIssuerInput,
   firstIssuerName,
   type IssuerRow,
-  type IssuerView,
-  issuerOwnerLookup,
   toIssuerSummary,
-  toIssuerView,
 } from './issuer-store.js';
 export { registerIssuerRoutes } from './issuers.routes.js';
-export { createIssuersService, type IssuersService } from './issuers.service.js';
+export { createIssuersService } from './issuers.service.js';
 export { allocateSequential, MAX_SEQUENTIAL, type SequentialEnvironment } from './sequentials.js';
-export { createSigningKeyCache, type SigningIssuer, type SigningKeyCache } from './signing-key-cache.js';
+export { createSigningKeyCache, type SigningKeyCache } from './signing-key-cache.js';

@@ -49,7 +49,7 @@ const isIssuable = (t: unknown): t is string =>
   typeof t === 'string' && (ISSUABLE_DOCUMENT_TYPES as readonly string[]).includes(t);
 
 /** A logo is recognised by its first bytes, never by the client's content type. */
-export function parseLogo(file: UploadedFile | undefined): Logo | null {
+function parseLogo(file: UploadedFile | undefined): Logo | null {
   if (!file) return null;
   const mime = sniffFileType(file.data);
   if (mime !== 'image/png' && mime !== 'image/jpeg' && mime !== 'image/gif') {

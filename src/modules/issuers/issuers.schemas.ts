@@ -4,17 +4,17 @@ import { MULTIPART } from '../../http/validation.js';
 import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/index.js';
 import { MAX_SEQUENTIAL } from './sequentials.js';
 
-export const IssuableTypeSchema = Type.Union(
+const IssuableTypeSchema = Type.Union(
   ISSUABLE_DOCUMENT_TYPES.map((t) => Type.Literal(t)),
   {
     description:
       'Document type the service issues: 01 invoice, 03 purchase settlement, 04 credit note, 05 debit note, 06 waybill, 07 withholding receipt',
   },
 );
-export const EnvironmentSchema = Type.Union([Type.Literal('sandbox'), Type.Literal('production')]);
+const EnvironmentSchema = Type.Union([Type.Literal('sandbox'), Type.Literal('production')]);
 
 /** The issuer resource of interface.md. */
-export const IssuerSchema = Type.Object(
+const IssuerSchema = Type.Object(
   {
     id: Uuid,
     ruc: Type.String({ description: '13 digits' }),

@@ -7,7 +7,6 @@ export {
   ALL_SCOPES,
   createKeysService,
   insertApiKey,
-  type KeysService,
   revokeEnvironmentKeys,
   revokeSessionKey,
 } from './keys.service.js';

@@ -7,9 +7,9 @@ import { AppError, notFound } from '../../shared/errors.js';
 import { uuidv4 } from '../../shared/ids.js';
 import { API_TOKEN_RE, hashApiToken, newApiToken } from './tokens.js';
 
-export type ApiKeyRow = typeof apiKeys.$inferSelect;
+type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export interface ApiKeyView {
+interface ApiKeyView {
   id: string;
   label: string | null;
   environment: Environment;
@@ -21,7 +21,7 @@ export interface ApiKeyView {
   requestCount: number;
 }
 
-export function toApiKeyView(row: ApiKeyRow): ApiKeyView {
+function toApiKeyView(row: ApiKeyRow): ApiKeyView {
   return {
     id: row.id,
     label: row.label,

@@ -12,9 +12,9 @@ import { type EmailContent, openEmailSecrets, sealEmailSecrets } from './sealed-
 /** The payload of SEND_EMAIL_JOB, checked when the job runs. */
 const SEND_EMAIL_PAYLOAD = { version: 1, payload: Type.Object({ outboxId: JobId }) };
 
-export const SEND_EMAIL_JOB = 'mail.send';
+const SEND_EMAIL_JOB = 'mail.send';
 /** Delivery attempts before an email is FAILED (graphile-worker backs off exponentially between them). */
-export const EMAIL_MAX_ATTEMPTS = 8;
+const EMAIL_MAX_ATTEMPTS = 8;
 
 export interface QueuedEmail {
   tenantId: string | null;
@@ -79,7 +79,7 @@ export function renderOutboxEmail(
 }
 
 /** An SMTP 5xx answer (e.g. 550 mailbox unavailable) will not change on retry; 4xx and network errors may. */
-export function isPermanentFailure(e: unknown): boolean {
+function isPermanentFailure(e: unknown): boolean {
   const code = (e as { responseCode?: number }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }

@@ -79,7 +79,7 @@ export async function tenantOf(tx: Executor, tenantId: string): Promise<Tenant> 
   return row;
 }
 
-export function isExpired(row: Pick<NotificationRow, 'expiresAt'>, now: Date): boolean {
+function isExpired(row: Pick<NotificationRow, 'expiresAt'>, now: Date): boolean {
   return row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
 }
 

@@ -15,13 +15,13 @@ import { hitLimit } from './rate-limit.js';
 import { signInChallenges } from './sessions.tables.js';
 import { signInEmail } from './sign-in-email.js';
 
-export const CHALLENGE_TTL_MS = 10 * 60_000;
-export const MAX_CODE_ATTEMPTS = 5;
+const CHALLENGE_TTL_MS = 10 * 60_000;
+const MAX_CODE_ATTEMPTS = 5;
 export const SESSION_TTL_MS = 12 * 3_600_000;
 /** Sign-in emails per mailbox per hour; the per-address limit follows REGISTRATION_RATE_LIMIT × 4. */
-export const STARTS_PER_EMAIL_PER_HOUR = 5;
+const STARTS_PER_EMAIL_PER_HOUR = 5;
 /** Where the magic link lands in the web app. */
-export const MAGIC_LINK_PATH = '/signin/link';
+const MAGIC_LINK_PATH = '/signin/link';
 
 const GENERIC_START_MESSAGE =
   'If an account uses that email, a sign-in code and link are on their way (valid for 10 minutes).';

@@ -20,15 +20,8 @@ import {
 import { insertSubmissionState, queueProcessing } from './submission.repository.js';
 import { createSubmissionService } from './submission.service.js';
 
-export {
-  createSubmissionHooks,
-  type OnAuthorizedHook,
-  type OnRefusedHook,
-  type RefusalOutcome,
-  type SubmissionHooks,
-} from './hooks.js';
-export { SUBMISSION_CRONTAB, sweepStuckDocuments } from './submission.jobs.js';
-export { documentJobKey, PROCESS_JOB, SWEEP_JOB } from './submission.repository.js';
+export type { SubmissionHooks } from './hooks.js';
+
 export { registerSubmissionRoutes } from './submission.routes.js';
 
 export function createSubmissionModule(deps: {
@@ -57,5 +50,3 @@ export function createSubmissionModule(deps: {
     sweep: () => sweepStuckDocuments(deps.db, deps.clock),
   };
 }
-
-export type SubmissionModule = ReturnType<typeof createSubmissionModule>;

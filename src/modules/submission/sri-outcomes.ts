@@ -90,7 +90,7 @@ export function authorizationStatus(decision: AuthorizationDecision): string {
   return sriStatusText(decision.entry.status);
 }
 
-export function sriStatusText(estado: string): string {
+function sriStatusText(estado: string): string {
   return estado.trim().replace(/\s+/g, '_') || 'UNKNOWN';
 }
 

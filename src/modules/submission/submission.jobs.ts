@@ -22,7 +22,7 @@ export const SUBMISSION_CRONTAB = `* * * * * ${SWEEP_JOB} ?max=1&jobKey=${SWEEP_
  * not the job queue, is what keeps two runs about one document apart: it dies with the
  * connection, so a worker killed mid-call never leaves a document locked.
  */
-export async function withDocumentLock<T>(
+async function withDocumentLock<T>(
   pool: pg.Pool,
   documentId: string,
   fn: (exec: Executor) => Promise<T>,

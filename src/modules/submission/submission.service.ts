@@ -20,7 +20,7 @@ export interface Actor {
 }
 
 /** The authorize (and send) response: accessKey, documentType, sequential, status, issueDate, total. */
-export function lifecycleView(row: DocumentRow) {
+function lifecycleView(row: DocumentRow) {
   const s = toSummary(row);
   return {
     accessKey: s.accessKey,

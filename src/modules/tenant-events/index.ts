@@ -3,4 +3,4 @@
  * what happened here. Its own module so that tenants, issuers, billing and admin all depend on it
  * without depending on each other.
  */
-export { listTenantEvents, recordTenantEvent, type TenantEventType } from './tenant-events.js';
+export { listTenantEvents, recordTenantEvent } from './tenant-events.js';

@@ -9,7 +9,6 @@ export { registerTenantRoutes } from './tenants.routes.js';
 export { TenantSchema } from './tenants.schemas.js';
 export {
   createTenantsService,
-  defaultTenantPorts,
   type TenantPorts,
   type TenantsService,
 } from './tenants.service.js';

@@ -32,14 +32,6 @@ export interface TenantPorts {
   afterRegister: ((tx: Executor, tenantId: string, at: Date) => Promise<void>)[];
 }
 
-export function defaultTenantPorts(): TenantPorts {
-  return {
-    documentCount: async () => 0,
-    agreementSummary: async () => ({ acceptedAt: null, version: null }),
-    afterRegister: [],
-  };
-}
-
 const GENERIC_RECOVERY_MESSAGE =
   'If the email and certificate match an account, a new API key is in this response and a verification email is on its way.';
 const GENERIC_RESEND_MESSAGE =

@@ -6,7 +6,7 @@ import { webhookDeliveries, webhookEndpoints } from './webhooks.tables.js';
 
 export const DELIVER_JOB = 'webhooks.deliver';
 /** The queue's own retries only cover crashes and database errors; our schedule is separate. */
-export const DELIVER_JOB_MAX_ATTEMPTS = 5;
+const DELIVER_JOB_MAX_ATTEMPTS = 5;
 
 /** Something that happened to a tenant, to be sent to its endpoints. */
 export interface WebhookEvent {
@@ -20,7 +20,7 @@ export interface WebhookEvent {
 }
 
 /** The body every attempt of the delivery sends, byte for byte (interface.md: Webhook deliveries). */
-export function buildPayload(deliveryId: string, ev: WebhookEvent): string {
+function buildPayload(deliveryId: string, ev: WebhookEvent): string {
   return JSON.stringify({
     event: ev.event,
     deliveryId,

@@ -20,7 +20,7 @@ const DELIVER_PAYLOAD = {
   payload: Type.Object({ deliveryId: JobId, attempt: Type.Integer({ minimum: 1 }) }),
 };
 
-export const USER_AGENT = `einvoice-ec-webhooks/${SERVICE_VERSION}`;
+const USER_AGENT = `einvoice-ec-webhooks/${SERVICE_VERSION}`;
 
 export interface DeliverDeps {
   db: Executor;

@@ -21,7 +21,7 @@ export function toEndpointView(row: WebhookEndpointRow): WebhookEndpointView {
   };
 }
 
-export interface WebhookAttemptView {
+interface WebhookAttemptView {
   number: number;
   startedAt: string;
   durationMs: number;

@@ -109,7 +109,7 @@ function readItemAmounts(
   };
 }
 
-export function readTax(el: XmlElement): TaxAmount {
+function readTax(el: XmlElement): TaxAmount {
   const text = (name: string) => {
     const v = el.get(name)?.content.trim();
     return v === undefined || v === '' ? null : v;

@@ -14,7 +14,7 @@ import { checkIssueDate, checkParty, checkPayments, compareStated, isoOf, round2
 import type { TypeContext } from '../definition.js';
 import type { WithholdingBodyT } from './schema.js';
 
-export interface WithholdingLine {
+interface WithholdingLine {
   /** codigo: 1 renta, 2 IVA, 6 ISD. */
   code: string;
   withholdingCode: string;
