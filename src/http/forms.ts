@@ -40,7 +40,7 @@ export function text(
   return value === undefined || value === '' ? null : value;
 }
 
-/** The certificate file of register/recover: missing is VALIDATION_FAILED (interface.md). */
+/** The certificate file of register/recover: missing is VALIDATION_FAILED (docs/spec-map.md). */
 export function certFile(form: MultipartForm, errs: FormErrors): UploadedFile | null {
   const file = form.files.cert;
   if (!file) errs.add('cert', CERT_REQUIRED.en);

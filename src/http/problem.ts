@@ -21,7 +21,7 @@ interface ProblemDocument {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Where problem `type` URLs point: `{docs_url}/errors/<kind>` (interface.md, Errors). */
+    /** Where problem `type` URLs point: `{docs_url}/errors/<kind>` (docs/spec-map.md, Errors). */
     problemDocsUrl: string;
   }
 }

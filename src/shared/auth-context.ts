@@ -35,7 +35,7 @@ export interface AuthContext {
   emailVerified: boolean;
   language: 'es' | 'en';
   tier: string;
-  /** The tenant's current environment (interface.md: the key must match it on document routes). */
+  /** The tenant's current environment (docs/spec-map.md: the key must match it on document routes). */
   tenantEnvironment: Environment;
   /** Set when the route reads X-Issuer-Id and the header named an issuer of this tenant. */
   issuerId: string | null;

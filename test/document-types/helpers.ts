@@ -94,7 +94,7 @@ export const CERT_PEM = issued.certPem;
 const signingCertificate = () => readP12(issued.p12, issued.password, new Date());
 export const sign = (xml: string, at = new Date()) => signDocumentXml(xml, signingCertificate(), at);
 
-/** The signature element taken out, as the schemas want it (REFERENCE.md §0). */
+/** The signature element taken out, as the schemas want it (docs/spec-map.md, SRI §0). */
 export const withoutSignature = (xml: string) => xml.replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '');
 
 /**

@@ -44,7 +44,7 @@ export function xmllintC14n(xml: string): string {
   return r.stdout;
 }
 
-/** xmlsec1 verification in the tax authority's recipe (REFERENCE.md §4). */
+/** xmlsec1 verification in the tax authority's recipe (docs/spec-map.md, SRI §4). */
 export function xmlsecVerify(xml: string, root: string, certPem?: string): RunResult {
   const args = [
     '--verify',

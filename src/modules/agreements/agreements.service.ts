@@ -142,7 +142,7 @@ export function createAgreementsService(deps: { db: Executor; clock: Clock; conf
       const now = clock.now();
       return withTransaction(db, async (tx) => {
         const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, auth.tenantId)).for('update');
-        // interface.md (Errors, FORBIDDEN): a suspended account cannot accept agreements.
+        // docs/spec-map.md (Errors, FORBIDDEN): a suspended account cannot accept agreements.
         if (!tenant || tenant.status === 'SUSPENDED')
           throw new AppError('FORBIDDEN', 'The account is suspended; agreements cannot be accepted now');
         const templates = await currentTemplates(tx);

@@ -25,7 +25,7 @@ type Step = (tx: Executor, tenant: TenantRow, sub: SubscriptionRow, now: Date) =
 /**
  * The timing rules count Ecuador calendar days (the job runs once a day): the reminder goes out
  * from the 7th day before the period end's date, the warning on the 5th day after it, the expiry
- * on the 7th day after it (interface.md Limits: 7 days grace in total).
+ * on the 7th day after it (docs/spec-map.md, Limits: 7 days grace in total).
  */
 const daysBefore = (end: Date, now: Date) => ecuadorDaysUntil(end, now);
 const daysAfter = (end: Date, now: Date) => -ecuadorDaysUntil(end, now);

@@ -1,5 +1,5 @@
 /**
- * Reference catalogs (interface.md, Catalogs; decisions.md for the IVA rate codes, which
+ * Reference catalogs (docs/spec-map.md, Catalogs; decisions.md for the IVA rate codes, which
  * follow the tax authority's Ficha técnica tabla 17: 15% is rateCode 4 since April 2024).
  */
 export interface TaxRate {

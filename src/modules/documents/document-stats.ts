@@ -10,7 +10,7 @@ const ALL_STATUSES: DocumentStatus[] = [
   'NOT_AUTHORIZED',
   'VOIDED',
 ];
-/** Valid tax documents: authorized, including those voided later (they still count: interface.md). */
+/** Valid tax documents: authorized, including those voided later (they still count: docs/spec-map.md). */
 const ISSUED = new Set<DocumentStatus>(['AUTHORIZED', 'VOIDED']);
 const PENDING = new Set<DocumentStatus>(['SIGNED', 'RECEIVED']);
 /**

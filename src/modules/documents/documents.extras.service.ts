@@ -13,7 +13,7 @@ const VOID_REASON_MAX = 500;
 /** Credit notes that never became valid, or were voided, credit nothing. */
 const NOT_CREDITING = new Set<DocumentStatus>(['RETURNED', 'NOT_AUTHORIZED', 'VOIDED']);
 
-/** The void response: the summary plus buyer, voidReason and voidedAt (interface.md). */
+/** The void response: the summary plus buyer, voidReason and voidedAt (docs/spec-map.md). */
 function voidView(row: DocumentRow) {
   return {
     ...toSummary(row),

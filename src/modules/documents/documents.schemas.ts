@@ -18,7 +18,7 @@ const EmailStateSchema = Type.Object({
   sentAt: Type.Optional(Nullable(IsoDateTime)),
 });
 
-/** The document summary of the list (interface.md). */
+/** The document summary of the list (docs/spec-map.md). */
 export const DocumentSummarySchema = Type.Object(
   {
     accessKey: Type.String({ pattern: '^[0-9]{49}$' }),

@@ -56,7 +56,7 @@ export function computeLine(
 }
 
 /**
- * Document totals from its lines (REFERENCE.md §7): totalSinImpuestos = Σ subtotals, totalDescuento
+ * Document totals from its lines (docs/spec-map.md, SRI §7): totalSinImpuestos = Σ subtotals, totalDescuento
  * = Σ discounts, one totalImpuesto per (code, rateCode) ordered by code then rateCode, and
  * importeTotal = totalSinImpuestos + Σ group values + propina.
  *

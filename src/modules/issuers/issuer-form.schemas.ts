@@ -71,7 +71,7 @@ export function parseLogoForm(form: MultipartForm): Logo {
   return logo;
 }
 
-/** PATCH /v1/issuers/:id/certificate: the `cert` file is required (INVALID_FILE_UPLOAD, interface.md). */
+/** PATCH /v1/issuers/:id/certificate: the `cert` file is required (INVALID_FILE_UPLOAD, docs/spec-map.md). */
 export function parseCertificateForm(form: MultipartForm): UploadedCertificate {
   const cert = form.files.cert;
   if (!cert) {

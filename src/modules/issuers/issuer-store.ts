@@ -6,7 +6,7 @@ import type { SecretBox } from '../../shared/secrets.js';
 
 export type IssuerRow = typeof issuers.$inferSelect;
 
-/** The issuer resource of interface.md. */
+/** The issuer resource of docs/spec-map.md. */
 export interface IssuerView {
   id: string;
   ruc: string;

@@ -13,7 +13,7 @@ const IssuableTypeSchema = Type.Union(
 );
 const EnvironmentSchema = Type.Union([Type.Literal('sandbox'), Type.Literal('production')]);
 
-/** The issuer resource of interface.md. */
+/** The issuer resource of docs/spec-map.md. */
 const IssuerSchema = Type.Object(
   {
     id: Uuid,

@@ -89,7 +89,7 @@ export function createIssuersService(deps: {
     return { p12: sealed.p12, password: sealed.password, cert, source };
   }
 
-  /** interface.md, Authentication rule 9: unverified accounts cannot create branches. */
+  /** docs/spec-map.md, Authentication rule 9: unverified accounts cannot create branches. */
   function assertMayCreate(auth: AuthContext): void {
     if (!auth.emailVerified) {
       throw new AppError(

@@ -1,4 +1,4 @@
-/** The notification vocabulary of interface.md (Events: Notification types). */
+/** The notification vocabulary of docs/spec-map.md (Events: Notification types). */
 export const NOTIFICATION_TYPES = [
   'DOCUMENT_AUTHORIZED',
   'CERT_EXPIRING',

@@ -18,7 +18,7 @@ import {
 export const LIST_MAX = 100;
 export const LIST_DEFAULT = 50;
 
-/** The client side of notifications: the list, mark-read and preferences (interface.md). */
+/** The client side of notifications: the list, mark-read and preferences (docs/spec-map.md). */
 export function createNotificationsApi(deps: { db: Executor; clock: Clock }) {
   const { db, clock } = deps;
 

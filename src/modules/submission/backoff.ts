@@ -3,7 +3,7 @@
  * state: there is no last attempt, only a longest wait between attempts.
  */
 
-/** First wait after a call without a usable answer (REFERENCE.md §3: retry 50, 70, transport errors). */
+/** First wait after a call without a usable answer (docs/spec-map.md, SRI §3: retry 50, 70, transport errors). */
 export const TRANSPORT_RETRY_BASE_MS = 2000;
 /** The longest wait between two attempts, whatever happened before. */
 export const MAX_RETRY_DELAY_MS = 5 * 60_000;

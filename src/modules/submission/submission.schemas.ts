@@ -23,7 +23,7 @@ const SriResponseSchema = Type.Object({
 
 export const SriResponsesResponse = Type.Object({ ok: Ok, sriResponses: Type.Array(SriResponseSchema) });
 
-/** The authorize response of interface.md (also answered by send). */
+/** The authorize response of docs/spec-map.md (also answered by send). */
 const LifecycleDocumentSchema = Type.Object({
   accessKey: Type.String(),
   documentType: DocumentTypeSchema,

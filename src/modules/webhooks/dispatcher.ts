@@ -19,7 +19,7 @@ export interface WebhookEvent {
   notificationId: string | null;
 }
 
-/** The body every attempt of the delivery sends, byte for byte (interface.md: Webhook deliveries). */
+/** The body every attempt of the delivery sends, byte for byte (docs/spec-map.md: Webhook deliveries). */
 function buildPayload(deliveryId: string, ev: WebhookEvent): string {
   return JSON.stringify({
     event: ev.event,

@@ -39,7 +39,7 @@ export async function findOwnedEndpoint(exec: Executor, tenantId: string, id: st
   return row;
 }
 
-/** Endpoint registration and management (interface.md: Webhooks; decisions.md §4). */
+/** Endpoint registration and management (docs/spec-map.md: Webhooks; decisions.md §4). */
 export function createWebhookEndpointsService(deps: { db: Executor; clock: Clock; secrets: SecretBox }) {
   const { db, clock, secrets } = deps;
 
