@@ -61,7 +61,7 @@ const SORT_COLUMNS = {
   status: documents.status,
 } as const;
 
-/** The list of interface.md: AND-combined filters, optional sort, newest created first by default. */
+/** The list of docs/spec-map.md: AND-combined filters, optional sort, newest created first by default. */
 export async function listDocuments(
   db: Executor,
   scope: DocumentScope,

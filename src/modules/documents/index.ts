@@ -28,5 +28,6 @@ export {
 } from './documents.service.js';
 export { type DocumentRow, type DocumentStatus, documents } from './documents.tables.js';
 export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideViewOf } from './pipeline.js';
+export { calendarMonthPeriod, type QuotaPeriodResolver } from './quota.js';
 export type { InvoiceInput } from './types/invoice/schema.js';
-export { type DocumentBody, RebuildBodySchema } from './types/registry.js';
+export { RebuildBodySchema } from './types/registry.js';
