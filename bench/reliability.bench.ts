@@ -49,7 +49,7 @@ const common = {
   SRI_PRODUCTION_URL: simulatorUrl,
 };
 const processes: NodeProcess[] = [];
-const simulator = startTsx('simulator', 'src/adapters/sri/simulator-cli.ts', [], {
+const simulator = startTsx('simulator', 'src/sri-simulator-cli.ts', [], {
   ...common,
   SRI_SIMULATOR_PORT: String(simPort),
   SRI_SIMULATOR_AUTH_DELAY_MS: '500',

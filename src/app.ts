@@ -10,8 +10,7 @@ import { registerErrorPages } from './http/error-pages.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerInputLimits } from './http/input-limits.js';
 import { registerOpenApi } from './http/openapi.js';
-import { setProblemDocsUrl } from './http/problem.js';
-import { describeWindow } from './http/rate-limit/index.js';
+import { registerProblemDocsUrl } from './http/problem.js';
 import { ProblemSchema } from './http/schemas.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
@@ -23,28 +22,29 @@ import {
   registerPaymentRoutes,
   registerPromotionRoutes,
 } from './modules/billing/index.js';
-import { registerCatalogRoutes } from './modules/catalogs/catalogs.routes.js';
+import { registerCatalogRoutes } from './modules/catalogs/index.js';
 import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { registerDocumentExtrasRoutes } from './modules/documents/documents.extras.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
 import { registerDryRunRoute } from './modules/documents/index.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerIssuerRoutes } from './modules/issuers/index.js';
-import { registerKeyRoutes } from './modules/keys/keys.routes.js';
+import { registerKeyRoutes } from './modules/keys/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.js';
 import { registerSharingRoutes } from './modules/sharing/sharing.routes.js';
 import { registerSubmissionRoutes } from './modules/submission/index.js';
-import { registerTenantRoutes } from './modules/tenants/tenants.routes.js';
+import { registerTenantRoutes } from './modules/tenants/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { OPENAPI_EXAMPLES } from './openapi-examples.js';
+import { describeWindow } from './rate-limit/index.js';
 import { AppError } from './shared/errors.js';
 import { uuidv4 } from './shared/ids.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Paths that must never reach a log line. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-admin-token"]',
@@ -96,7 +96,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  setProblemDocsUrl(`${config.publicBaseUrl}/docs`);
+  registerProblemDocsUrl(app, `${config.publicBaseUrl}/docs`);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(ProblemSchema);
   app.addHook('onRequest', async (request, reply) => {
@@ -134,7 +134,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     allowList: (_request, key) => apiRateLimit.max === 0 && !key.startsWith('op:'),
     // Runs after the authentication hook: per verified key (a web-app session counts like the key
     // it is), else per client address. Made-up keys never get here: they fail authentication,
-    // which counts against the address (http/rate-limit/auth-failures.ts). The operator API has
+    // which counts against the address (rate-limit/auth-failures.ts). The operator API has
     // its own bucket per address.
     keyGenerator: (request) => {
       if (request.url.startsWith('/admin/')) return `op:${request.ip}`;

@@ -3,7 +3,6 @@ import { createFileMailer, createSmtpMailer, type Mailer } from './adapters/mail
 import { createSriClient } from './adapters/sri/index.js';
 import type { Config } from './config/config.js';
 import type { Database, Executor } from './db/pool.js';
-import { createRateLimits } from './http/rate-limit/index.js';
 import type { JobDefinition } from './jobs/queue.js';
 import {
   createJobRunner,
@@ -16,21 +15,14 @@ import { BILLING_CRONTAB, createBillingModule, subscriptionQuotaPeriod } from '.
 import { registerDocumentEmailHooks } from './modules/delivery/delivery.hooks.js';
 import { createDeliveryService } from './modules/delivery/delivery.service.js';
 import { createDocumentExtrasService } from './modules/documents/documents.extras.service.js';
-import {
-  type AfterCreateHook,
-  createDocumentDryRun,
-  createDocumentsService,
-  toSummary,
-} from './modules/documents/index.js';
+import { createDocumentDryRun, createDocumentsService, toSummary } from './modules/documents/index.js';
 import { createQuota, type QuotaHooks } from './modules/documents/quota.js';
 import { createExportJobs } from './modules/exports/exports.jobs.js';
 import { createExportsService } from './modules/exports/exports.service.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
 import { issuerOwnerLookup } from './modules/issuers/issuer-store.js';
-import type { CertificateRenewedHook } from './modules/issuers/issuers.service.js';
-import { createKeysService } from './modules/keys/keys.service.js';
-import { UsageRecorder } from './modules/keys/usage-recorder.js';
-import { createOutboxHooks, createSendEmailJob } from './modules/mail/outbox.js';
+import { createKeysService, UsageRecorder } from './modules/keys/index.js';
+import { createOutboxHooks, createSendEmailJob } from './modules/mail/index.js';
 import {
   CERT_EXPIRY_JOB,
   createNotificationsService,
@@ -38,11 +30,15 @@ import {
 } from './modules/notifications/index.js';
 import { createSessionsService } from './modules/sessions/sessions.service.js';
 import { createSharingService } from './modules/sharing/sharing.service.js';
-import { createSubmissionHooks, createSubmissionModule } from './modules/submission/index.js';
-import { createRegistrationLimiter } from './modules/tenants/registration-limit.js';
-import { createTenantsService, defaultTenantPorts } from './modules/tenants/tenants.service.js';
-import { registerVerificationEmailHooks } from './modules/tenants/verification-hooks.js';
+import { createSubmissionModule, type SubmissionHooks } from './modules/submission/index.js';
+import {
+  createRegistrationLimiter,
+  createTenantsService,
+  registerVerificationEmailHooks,
+  type TenantPorts,
+} from './modules/tenants/index.js';
 import { createWebhooksModule } from './modules/webhooks/index.js';
+import { createRateLimits } from './rate-limit/index.js';
 import type { Clock } from './shared/clock.js';
 import { SecretBox } from './shared/secrets.js';
 
@@ -59,26 +55,18 @@ export function createDeps(input: {
   mailer?: Mailer;
 }) {
   const { config, database, clock, log } = input;
-  const db = database.db as unknown as Executor;
+  const db: Executor = database.db;
   const secrets = new SecretBox(config.masterKey);
   const mailer =
     input.mailer ??
     (config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createFileMailer(`${config.dataDir}/mail`));
 
+  // Built in dependency order: each service receives finished services and hook lists, nothing is
+  // patched after construction. Outbox hooks are the one registry (each module registers the
+  // emails it owns: verification, document delivery).
   const outboxHooks = createOutboxHooks();
   registerVerificationEmailHooks(outboxHooks);
 
-  const keys = createKeysService({ db, clock });
-  const usage = new UsageRecorder(db, clock, 1000, (e) => log.error({ err: e }, 'usage flush failed'));
-  const tenantPorts = defaultTenantPorts();
-  const tenants = createTenantsService({ db, clock, config, secrets, ports: tenantPorts });
-  const sessions = createSessionsService({
-    db,
-    clock,
-    config,
-    secrets,
-    resendVerification: (email) => tenants.resendVerification(email),
-  });
   const rateLimits = createRateLimits({
     db,
     pool: database.pool,
@@ -88,40 +76,46 @@ export function createDeps(input: {
     onError: (e) => log.error({ err: e }, 'rate limit purge failed'),
   });
   const limiter = createRegistrationLimiter({ windows: rateLimits.windows, ...config.registrationRateLimit });
+  const keys = createKeysService({ db, clock });
+  const usage = new UsageRecorder(db, clock, 1000, (e) => log.error({ err: e }, 'usage flush failed'));
+  const webhooks = createWebhooksModule({ db, clock, secrets, config });
+  const notifications = createNotificationsService({ db, clock });
+  const delivery = createDeliveryService({ db, clock });
+  registerDocumentEmailHooks(outboxHooks, { delivery, notifier: notifications });
+  const agreements = createAgreementsModule({ db, clock, config });
+
+  // Paying tenants count documents per billing period; FREE ones per calendar month. Quota
+  // thresholds produce notifications.
+  const quotaHooks: QuotaHooks = {
+    resolvePeriod: subscriptionQuotaPeriod,
+    afterCount: [(tx, input, now) => notifications.quotaCheck(tx, input, now).then(() => undefined)],
+  };
+  const quota = createQuota({ clock, hooks: quotaHooks });
+  const tenantPorts: TenantPorts = {
+    documentCount: (exec, tenant) => quota.used(exec, tenant.id),
+    agreementSummary: agreements.service.summary,
+    afterRegister: [agreements.afterRegister],
+  };
+  const tenants = createTenantsService({ db, clock, config, secrets, ports: tenantPorts });
+  const sessions = createSessionsService({
+    db,
+    clock,
+    config,
+    secrets,
+    resendVerification: (email) => tenants.resendVerification(email),
+  });
   const signingKeys = createSigningKeyCache({ secrets, clock });
-  const certificateRenewedHooks: CertificateRenewedHook[] = [];
   const issuers = createIssuersService({
     db,
     clock,
     secrets,
     signingKeys,
-    onCertificateRenewed: certificateRenewedHooks,
+    // Certificate renewals produce notifications.
+    onCertificateRenewed: [
+      (tx, issuerId, expiry, now) =>
+        notifications.certificateRenewed(tx, issuerId, expiry, now).then(() => undefined),
+    ],
   });
-
-  // Paying tenants count documents per billing period; FREE ones per calendar month.
-  const quotaHooks: QuotaHooks = { resolvePeriod: subscriptionQuotaPeriod, afterCount: [] };
-  const quota = createQuota({ clock, hooks: quotaHooks });
-  tenantPorts.documentCount = (exec, tenant) => quota.used(exec, tenant.id);
-  const documentCreatedHooks: AfterCreateHook[] = [];
-  const documents = createDocumentsService({
-    db,
-    clock,
-    keyCache: signingKeys,
-    quota,
-    afterCreate: documentCreatedHooks,
-  });
-  const webhooks = createWebhooksModule({ db, clock, secrets, config });
-  const notifications = createNotificationsService({ db, clock });
-  // Cross-module wiring: quota thresholds and certificate renewals produce notifications.
-  quotaHooks.afterCount.push((tx, input, now) =>
-    notifications.quotaCheck(tx, input, now).then(() => undefined),
-  );
-  const delivery = createDeliveryService({ db, clock });
-  registerDocumentEmailHooks(outboxHooks, { delivery, notifier: notifications });
-  certificateRenewedHooks.push((tx, issuerId, expiry, now) =>
-    notifications.certificateRenewed(tx, issuerId, expiry, now).then(() => undefined),
-  );
-
   const documentExtras = createDocumentExtrasService({ db, clock });
   const exports = createExportsService({
     db,
@@ -139,7 +133,55 @@ export function createDeps(input: {
     endpoints: { sandbox: config.sri.endpoints.test, production: config.sri.endpoints.production },
     timeoutMs: config.sri.timeoutMs,
   });
-  const submissionHooks = createSubmissionHooks();
+  // A document's outcome reaches the buyer (email with RIDE + XML), the client (notifications,
+  // webhooks) and billing (the provider's own invoice to a tenant is linked to its payment once
+  // authorized: INVOICE_LINKED). Billing is built below, from documents, which submission feeds:
+  // its hook is the one reference forward, called only when a job runs.
+  const submissionHooks: SubmissionHooks = {
+    onAuthorized: [
+      async (tx, doc, now) => {
+        await delivery.queueBuyerEmail(tx, doc, now);
+        await notifications.documentAuthorized(
+          tx,
+          {
+            tenantId: doc.tenantId,
+            issuerId: doc.issuerId,
+            document: {
+              accessKey: doc.accessKey,
+              sequential: String(doc.sequential).padStart(9, '0'),
+              buyerName: doc.buyerName,
+              buyerId: doc.buyerId,
+              // The list's total and date: the same for every type (a guía's total is 0.00).
+              total: toSummary(doc).total,
+              issueDate: toSummary(doc).issueDate,
+              authorizationNumber: doc.authorizationNumber ?? doc.accessKey,
+            },
+          },
+          now,
+        );
+      },
+      (tx, doc, now) => billing.onDocumentAuthorized(tx, doc, now),
+    ],
+    onRefused: [
+      async (tx, doc, outcome, messages, now) => {
+        await notifications.submissionFailed(
+          tx,
+          {
+            tenantId: doc.tenantId,
+            issuerId: doc.issuerId,
+            document: {
+              accessKey: doc.accessKey,
+              documentType: doc.documentType,
+              sequential: String(doc.sequential).padStart(9, '0'),
+            },
+            status: outcome,
+            messages,
+          },
+          now,
+        );
+      },
+    ],
+  };
   const submission = createSubmissionModule({
     db,
     pool: database.pool,
@@ -150,51 +192,13 @@ export function createDeps(input: {
     hooks: submissionHooks,
     authorizationCheckDelayMs: config.sri.authorizationCheckDelayMs,
   });
-
-  // A document's outcome reaches the buyer (email with RIDE + XML) and the client (notifications, webhooks).
-  submissionHooks.onAuthorized.push(async (tx, doc, now) => {
-    await delivery.queueBuyerEmail(tx, doc, now);
-    await notifications.documentAuthorized(
-      tx,
-      {
-        tenantId: doc.tenantId,
-        issuerId: doc.issuerId,
-        document: {
-          accessKey: doc.accessKey,
-          sequential: String(doc.sequential).padStart(9, '0'),
-          buyerName: doc.buyerName,
-          buyerId: doc.buyerId,
-          // The list's total and date: the same for every type (a guía's total is 0.00).
-          total: toSummary(doc).total,
-          issueDate: toSummary(doc).issueDate,
-          authorizationNumber: doc.authorizationNumber ?? doc.accessKey,
-        },
-      },
-      now,
-    );
+  const documents = createDocumentsService({
+    db,
+    clock,
+    keyCache: signingKeys,
+    quota,
+    afterCreate: [submission.afterCreate],
   });
-  submissionHooks.onRefused.push(async (tx, doc, outcome, messages, now) => {
-    await notifications.submissionFailed(
-      tx,
-      {
-        tenantId: doc.tenantId,
-        issuerId: doc.issuerId,
-        document: {
-          accessKey: doc.accessKey,
-          documentType: doc.documentType,
-          sequential: String(doc.sequential).padStart(9, '0'),
-        },
-        status: outcome,
-        messages,
-      },
-      now,
-    );
-  });
-  documentCreatedHooks.push(submission.afterCreate);
-
-  const agreements = createAgreementsModule({ db, clock, config });
-  tenantPorts.afterRegister.push(agreements.afterRegister);
-  tenantPorts.agreementSummary = agreements.service.summary;
   const billing = createBillingModule({
     db,
     clock,
@@ -205,8 +209,6 @@ export function createDeps(input: {
     pendingAgreements: agreements.service.pendingTypes,
     tenantView: tenants.tenantView,
   });
-  // The provider's own invoice to a tenant is linked to its payment once authorized (INVOICE_LINKED).
-  submissionHooks.onAuthorized.push(billing.onDocumentAuthorized);
   const operator: OperatorServices = {
     paymentsAdmin: createPaymentsAdminService({ db }),
     tenantsAdmin: createTenantsAdminService({ db, clock }),
@@ -219,21 +221,14 @@ export function createDeps(input: {
     }),
   };
 
-  const jobs: JobDefinition<never>[] = [
-    createSendEmailJob({
-      db,
-      mailer,
-      clock,
-      mailFrom: config.mailFrom,
-      hooks: outboxHooks,
-      secrets,
-    }) as JobDefinition<never>,
-    ...(webhooks.jobs as JobDefinition<never>[]),
-    ...(notifications.jobs as JobDefinition<never>[]),
+  const jobs: JobDefinition[] = [
+    createSendEmailJob({ db, mailer, clock, mailFrom: config.mailFrom, hooks: outboxHooks, secrets }),
+    ...webhooks.jobs,
+    ...notifications.jobs,
     ...submission.jobs,
-    ...(agreements.jobs as JobDefinition<never>[]),
-    ...(billing.jobs as JobDefinition<never>[]),
-    ...(createExportJobs(exports) as JobDefinition<never>[]),
+    ...agreements.jobs,
+    ...billing.jobs,
+    ...createExportJobs(exports),
   ];
   /** graphile-worker crontab lines (UTC); modules append theirs. */
   const crontabLines: string[] = [NOTIFICATIONS_CRONTAB, BILLING_CRONTAB, ...submission.crontab];
@@ -259,7 +254,6 @@ export function createDeps(input: {
     quota,
     quotaHooks,
     documents,
-    documentCreatedHooks,
     webhooks,
     notifications,
     delivery,

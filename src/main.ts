@@ -48,7 +48,10 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info(`${signal} received: shutting down`);
-  const force = setTimeout(() => process.exit(1), 20_000);
+  const force = setTimeout(() => {
+    process.stderr.write('einvoice-ec: shutdown took longer than 20 s; exiting without waiting further\n');
+    process.exit(1);
+  }, 20_000);
   force.unref();
   try {
     await app?.close();

@@ -8,7 +8,7 @@ import type { JobDefinition } from './jobs/queue.js';
 
 export interface WorkerOptions {
   pool: pg.Pool;
-  jobs: JobDefinition<never>[];
+  jobs: JobDefinition[];
   concurrency: number;
   log: Logger;
   /** graphile-worker crontab lines (daily jobs); times are UTC in graphile-worker. */
@@ -28,21 +28,26 @@ export interface RunningWorker {
  * that dies keeps its jobs locked until graphile-worker's 4-hour timeout, so every process records
  * heartbeats and unlocks the jobs of workers that stopped beating (src/jobs/crash-recovery.ts).
  */
-export function buildTaskList(jobs: JobDefinition<never>[], log: Logger): TaskList {
+export function buildTaskList(jobs: JobDefinition[], log: Logger): TaskList {
   const taskList: TaskList = {};
   for (const job of jobs) {
     taskList[job.name] = async (payload, helpers) => {
       const attempt = helpers.job.attempts;
       const maxAttempts = helpers.job.max_attempts;
+      const isLastAttempt = attempt >= maxAttempts;
       try {
-        await job.run(payload as never, {
+        await job.run(payload, { attempt, maxAttempts, isLastAttempt, helpers });
+      } catch (e) {
+        const fields = {
+          job: job.name,
+          version: job.version,
+          jobId: helpers.job.id,
           attempt,
           maxAttempts,
-          isLastAttempt: attempt >= maxAttempts,
-          helpers,
-        });
-      } catch (e) {
-        log.warn({ job: job.name, jobId: helpers.job.id, attempt, err: e }, 'job failed; it will be retried');
+          err: e,
+        };
+        if (isLastAttempt) log.error(fields, 'job failed on its last attempt; it will not be retried');
+        else log.warn(fields, 'job failed; it will be retried');
         throw e;
       }
     };

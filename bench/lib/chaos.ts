@@ -27,7 +27,7 @@ export interface FaultSpec {
  * time-out (`hangMs`); `slow` stays under it; `drop` processes the call and cuts the answer, the
  * lost-response case.
  */
-export function randomFault(random: () => number, hangMs: number, slowMaxMs: number): FaultSpec {
+function randomFault(random: () => number, hangMs: number, slowMaxMs: number): FaultSpec {
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
   const upTo = (n: number) => 1 + Math.floor(random() * n);
   const r = random();

@@ -24,7 +24,7 @@ export interface Config {
   adminToken: string | null;
   logLevel: string;
   trustProxy: boolean;
-  /** Register, recover and resend-verification share one counter per IP (interface.md Limits). */
+  /** Register, recover and resend-verification share one counter per IP (docs/spec-map.md, Limits). */
   registrationRateLimit: { max: number; windowMs: number };
   /** General per-key / per-IP limit on the rest of the API; 0 = off (a gateway in front limits). */
   apiRateLimit: { max: number; windowMs: number };

@@ -532,7 +532,7 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
-export async function ensureDatabase(adminUrl: string, database: string, template?: string): Promise<void> {
+async function ensureDatabase(adminUrl: string, database: string, template?: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Logger, runMigrations as runWorkerMigrations } from 'graphile-worker';
 import type pg from 'pg';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
 /**
  * Forward-only SQL migrations: every `migrations/*.sql` not yet recorded in

@@ -7,7 +7,7 @@ import pg from 'pg';
 pg.types.setTypeParser(1082, (v: string) => v);
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
-export type Db = NodePgDatabase<Record<string, never>>;
+type Db = NodePgDatabase<Record<string, never>>;
 /** A database handle or a transaction: repositories accept either. */
 export type Executor = PgDatabase<NodePgQueryResultHKT, Record<string, never>>;
 

@@ -71,17 +71,6 @@ export const issuers = pgTable('issuers', {
   createdAt: ts('created_at').notNull().default(sql`now()`),
 });
 
-export const issuerSequentials = pgTable(
-  'issuer_sequentials',
-  {
-    issuerId: uuid('issuer_id').notNull(),
-    documentType: text('document_type').notNull(),
-    environment: text('environment').$type<'sandbox' | 'production'>().notNull(),
-    current: bigint('current', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.issuerId, t.documentType, t.environment] })],
-);
-
 export const apiKeys = pgTable('api_keys', {
   id: uuid('id').primaryKey(),
   tenantId: uuid('tenant_id').notNull(),

@@ -1,44 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthFailureGuard } from '../rate-limit/index.js';
+import type { AuthContext, Scope } from '../shared/auth-context.js';
 import { AppError, type ErrorCode } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import type { Environment, IssuerScope } from '../shared/scope.js';
-import type { AuthFailureGuard } from './rate-limit/index.js';
+import type { IssuerScope } from '../shared/scope.js';
 import { csrfMatches, isUnsafeMethod, SESSION_COOKIE } from './session-cookie.js';
 
-export const SCOPES = [
-  'documents:write',
-  'documents:read',
-  'issuers:read',
-  'issuers:write',
-  'keys:manage',
-  'billing:manage',
-  'webhooks:manage',
-  'tenant:manage',
-  'tenant:promote',
-] as const;
-export type Scope = (typeof SCOPES)[number];
-
-export type { Environment } from '../shared/scope.js';
-export type TenantStatus = 'PENDING_VERIFICATION' | 'ACTIVE' | 'SUSPENDED' | 'PAST_DUE';
-
-/** Who is calling: resolved once per request from the Bearer key. */
-export interface AuthContext {
-  keyId: string;
-  scopes: Scope[];
-  environment: Environment;
-  internal: boolean;
-  tenantId: string;
-  tenantStatus: TenantStatus;
-  /** false = promoted to production. */
-  sandbox: boolean;
-  emailVerified: boolean;
-  language: 'es' | 'en';
-  tier: string;
-  /** The tenant's current environment (interface.md: the key must match it on document routes). */
-  tenantEnvironment: Environment;
-  /** Set when the route reads X-Issuer-Id and the header named an issuer of this tenant. */
-  issuerId: string | null;
-}
+export type { AuthContext } from '../shared/auth-context.js';
 
 /**
  * What a route needs from its caller, declared next to its schema:
@@ -86,7 +54,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 }
 
 /** The issuer scope of a document route: tenant, the X-Issuer-Id issuer, the key's environment. */
-export function issuerScopeOf(auth: AuthContext): IssuerScope {
+function issuerScopeOf(auth: AuthContext): IssuerScope {
   if (!auth.issuerId) throw new AppError('BAD_REQUEST', 'The X-Issuer-Id header is required');
   return { tenantId: auth.tenantId, issuerId: auth.issuerId, environment: auth.environment };
 }

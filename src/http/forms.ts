@@ -4,7 +4,7 @@ import { CERT_REQUIRED, checkText, type RuleMessage, type TextRule } from '../sh
 import type { UploadedFile } from './multipart.js';
 import { field, type MultipartForm } from './multipart.js';
 
-export { CERT_MAX_BYTES, EMAIL_RE, LOGO_MAX_BYTES } from '../shared/form-rules.js';
+export { CERT_MAX_BYTES, LOGO_MAX_BYTES } from '../shared/form-rules.js';
 
 /** Collects every field error of a form, so a client sees all of its mistakes at once. */
 export class FormErrors {
@@ -40,12 +40,7 @@ export function text(
   return value === undefined || value === '' ? null : value;
 }
 
-export function validateEmail(value: string | null, errs: FormErrors, name = 'email'): void {
-  const issue = value === null ? null : checkText(value, { max: 254, email: true });
-  if (issue) errs.add(name, 'must be a valid email address');
-}
-
-/** The certificate file of register/recover: missing is VALIDATION_FAILED (interface.md). */
+/** The certificate file of register/recover: missing is VALIDATION_FAILED (docs/spec-map.md). */
 export function certFile(form: MultipartForm, errs: FormErrors): UploadedFile | null {
   const file = form.files.cert;
   if (!file) errs.add('cert', CERT_REQUIRED.en);

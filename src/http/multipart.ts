@@ -1,12 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../shared/errors.js';
+import type { UploadedFile } from '../shared/files.js';
 import { illegalTextErrors, jsonDepthError, throwIfAny } from './input-limits.js';
 
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  data: Buffer;
-}
+export type { UploadedFile } from '../shared/files.js';
 
 export interface MultipartForm {
   fields: Record<string, string[]>;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_STATUS } from '../shared/errors.js';
 import { SERVICE_VERSION } from '../shared/version.js';
 
-export const API_VERSION = SERVICE_VERSION;
+const API_VERSION = SERVICE_VERSION;
 
 /**
  * The guide shown first in /docs (authentication, X-Issuer-Id, idempotency, errors, pagination,
@@ -13,7 +13,7 @@ export const API_VERSION = SERVICE_VERSION;
  */
 const API_GUIDE = readFileSync(new URL('../../docs/api-guide.md', import.meta.url), 'utf8');
 
-export interface NamedExample {
+interface NamedExample {
   summary: string;
   value: unknown;
 }
@@ -81,7 +81,7 @@ const HTTP_METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', '
  * response (problem responses name their possible codes and are served as application/problem+json),
  * the examples, and no internal keywords.
  */
-export function finishDocument(doc: Json, examples: Record<string, OperationExamples> = {}): Json {
+function finishDocument(doc: Json, examples: Record<string, OperationExamples> = {}): Json {
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
   for (const pathItem of Object.values(paths)) {
     for (const [method, op] of Object.entries(pathItem)) {

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type AppError,
   type ErrorCode,
@@ -7,24 +7,35 @@ import {
   STATUS_TITLES,
 } from '../shared/errors.js';
 
-export interface ProblemDocument {
+interface ProblemDocument {
   type: string;
   title: string;
   status: number;
   code: string;
   detail: string;
   instance: string;
+  requestId: string;
   errors?: FieldError[];
   [extra: string]: unknown;
 }
 
-/** Where `type` URLs point: `{docs_url}/errors/<kind>` (interface.md, Errors). */
-let docsUrl = 'http://localhost:3000/docs';
-export function setProblemDocsUrl(url: string): void {
-  docsUrl = url;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where problem `type` URLs point: `{docs_url}/errors/<kind>` (docs/spec-map.md, Errors). */
+    problemDocsUrl: string;
+  }
 }
 
-export function problemFor(
+/** Sets the docs URL of this application's problem documents (once, in buildApp). */
+export function registerProblemDocsUrl(app: FastifyInstance, docsUrl: string): void {
+  app.decorate('problemDocsUrl', docsUrl);
+}
+
+/**
+ * The problem document of one request. `requestId` (the X-Request-Id of the response) is an
+ * extension member (RFC 9457, section 3.2) so that a client can quote it to support.
+ */
+function problemFor(
   request: FastifyRequest,
   status: number,
   code: ErrorCode | string,
@@ -33,12 +44,13 @@ export function problemFor(
   extra?: Record<string, unknown>,
 ): ProblemDocument {
   const doc: ProblemDocument = {
-    type: `${docsUrl}/errors/${problemKind(status)}`,
+    type: `${request.server.problemDocsUrl}/errors/${problemKind(status)}`,
     title: STATUS_TITLES[status] ?? 'Error',
     status,
     code,
     detail,
     instance: request.url.split('?')[0] ?? request.url,
+    requestId: request.id,
     ...(extra ?? {}),
   };
   // `expected` is the dry run's (FieldError): a problem document names the path and the message.
@@ -46,7 +58,12 @@ export function problemFor(
   return doc;
 }
 
+/** Sends an AppError as a problem document; the only way an error reaches a client. */
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  const retryAfter = error.extra?.retryAfter;
+  if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
+  // Errors of the router (frameworkErrors) come before the onRequest hook that sets it.
+  reply.header('X-Request-Id', request.id);
   const doc = problemFor(
     request,
     error.status,
@@ -57,6 +74,3 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
   );
   return reply.code(error.status).type('application/problem+json').send(doc);
 }
-
-/** Content-Type `application/problem+json` with the shape every error response has. */
-export const ProblemSchemaRef = 'Problem#';

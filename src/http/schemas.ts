@@ -14,7 +14,7 @@ export const ProblemSchema = Type.Object(
   { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem document' },
 );
 
-export const ProblemRef = Type.Ref(ProblemSchema);
+const ProblemRef = Type.Ref(ProblemSchema);
 
 /** Declares the problem response for each listed status (OpenAPI + serialization). */
 export function problems(...statuses: number[]): Record<number, TSchema> {

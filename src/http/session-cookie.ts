@@ -8,10 +8,10 @@ import { constantTimeEqual, sha256Hex } from '../shared/secrets.js';
  * planted by a sibling subdomain cannot be paired with a header of the attacker's choosing.
  */
 export const SESSION_COOKIE = 'eik_session';
-export const CSRF_COOKIE = 'eik_csrf';
-export const CSRF_HEADER = 'x-csrf-token';
+const CSRF_COOKIE = 'eik_csrf';
+const CSRF_HEADER = 'x-csrf-token';
 
-export function csrfTokenFor(sessionToken: string): string {
+function csrfTokenFor(sessionToken: string): string {
   return sha256Hex(`csrf:${sessionToken}`);
 }
 

@@ -39,11 +39,6 @@ export const MULTIPART = { 'x-multipart': true } as const;
  */
 export const DOCUMENTATION_ONLY = { 'x-multipart': true } as const;
 
-export function addSharedSchema(schema: { $id?: string }): void {
-  for (const ajv of [strictAjv, coercingAjv])
-    if (schema.$id && !ajv.getSchema(schema.$id)) ajv.addSchema(schema);
-}
-
 export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
   if ((schema as Record<string, unknown>)['x-multipart']) return () => true;
   const ajv = httpPart === 'body' ? strictAjv : coercingAjv;
@@ -51,7 +46,7 @@ export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema
 };
 
 /** `/items/0/quantity` -> `items[0].quantity`; the part prefixes non-body paths (`query.limit`). */
-export function fieldPath(part: string, pointer: string): string {
+function fieldPath(part: string, pointer: string): string {
   let out = '';
   for (const seg of pointer.split('/').filter(Boolean)) {
     const s = seg.replace(/~1/g, '/').replace(/~0/g, '~');

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { problemFor } from './problem.js';
+import { AppError } from '../shared/errors.js';
+import { sendProblem } from './problem.js';
 import type { App } from './types.js';
 
-export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Paths that belong to the API and its documentation: never answered with the web app. */
 const API_PREFIXES = ['/v1/', '/admin/v1/', '/docs', '/healthz', '/readyz'];
@@ -72,9 +73,6 @@ export async function registerWebApp(app: App, distDir = WEB_DIST_DIR): Promise<
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? request.url;
     if (!isApiPath(url) && acceptsHtml(request)) return sendIndex(reply);
-    return reply
-      .code(404)
-      .type('application/problem+json')
-      .send(problemFor(request, 404, 'NOT_FOUND', `No route ${request.method} ${url}`));
+    return sendProblem(request, reply, new AppError('NOT_FOUND', `No route ${request.method} ${url}`));
   });
 }

@@ -1,3 +1,5 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { sql } from 'drizzle-orm';
 import type { JobHelpers } from 'graphile-worker';
 import type { Executor } from '../db/pool.js';
@@ -49,14 +51,56 @@ export interface JobContext {
   helpers: JobHelpers;
 }
 
-export interface JobDefinition<P = unknown> {
+/**
+ * A job as the worker sees it: its name, the version of its payload, the TypeBox schema of that
+ * payload, and a runner that checks the payload first. `defineJob` builds it from a typed
+ * function, so a list of different jobs needs no casts.
+ */
+export interface JobDefinition {
   name: string;
-  run(payload: P, ctx: JobContext): Promise<void>;
+  /** Version of the payload shape; raised when it changes (docs/ARCHITECTURE.md, Jobs). */
+  version: number;
+  payload: TSchema;
+  /** Checks `payload` against the schema (InvalidJobPayload when it does not match), then runs. */
+  run(payload: unknown, ctx: JobContext): Promise<void>;
 }
 
-export function defineJob<P>(
-  name: string,
-  run: (payload: P, ctx: JobContext) => Promise<void>,
-): JobDefinition<P> {
-  return { name, run };
+/** A payload that does not match its job's schema: the job fails with this message, nothing runs. */
+class InvalidJobPayload extends Error {
+  constructor(job: string, version: number, problems: string[]) {
+    super(`Invalid payload for job ${job} (v${version}): ${problems.join('; ')}`);
+    this.name = 'InvalidJobPayload';
+  }
 }
+
+export function defineJob<S extends TSchema>(
+  name: string,
+  spec: { version: number; payload: S },
+  run: (payload: Static<S>, ctx: JobContext) => Promise<void>,
+): JobDefinition {
+  const check = TypeCompiler.Compile(spec.payload);
+  return {
+    name,
+    version: spec.version,
+    payload: spec.payload,
+    async run(payload, ctx) {
+      // A payload written by another version of the job (a rolling deploy) names it in `v`.
+      const v = (payload as { v?: unknown } | null)?.v;
+      if (v !== undefined && v !== spec.version)
+        throw new InvalidJobPayload(name, spec.version, [
+          `payload version ${String(v)} is not ${spec.version}`,
+        ]);
+      if (!check.Check(payload)) {
+        const problems = [...check.Errors(payload)].slice(0, 5).map((e) => `${e.path || '/'} ${e.message}`);
+        throw new InvalidJobPayload(name, spec.version, problems);
+      }
+      await run(payload, ctx);
+    },
+  };
+}
+
+/** A row id in a payload. */
+export const JobId = Type.String({ minLength: 1 });
+
+/** Daily and sweep jobs take no payload (graphile-worker's cron adds `_cron`, which is allowed). */
+export const NO_PAYLOAD_V1 = { version: 1, payload: Type.Object({}) };

@@ -1,6 +1,6 @@
 /**
  * Stable error codes as data: the one place that maps a code to its HTTP status.
- * Codes and statuses follow interface.md (Errors) and decisions.md; only `http/` turns an
+ * Codes and statuses follow docs/spec-map.md (Errors) and decisions.md; only `http/` turns an
  * AppError into a problem document.
  */
 export const ERROR_STATUS = {

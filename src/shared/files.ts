@@ -17,3 +17,10 @@ export function sniffFileType(data: Buffer): SniffedType | null {
   if (data.length >= 5 && data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
   return null;
 }
+
+/** A file of a multipart request, read into memory (src/http/multipart.ts). */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}

@@ -1,6 +1,6 @@
 /**
  * The field rules of the public forms (register, recover, resend-verification), in one place for
- * the server and the browser: the server's form parsers (http/forms.ts, tenants/register-input.ts)
+ * the server and the browser: the server's form parsers (http/forms.ts, tenants/register-form.schemas.ts)
  * apply them, and the web app (web/src/pages/sign-up.tsx) imports this file and checks every
  * field before sending, so that a mistyped form never spends one of the 5 registration requests
  * an address has per hour. Plain TypeScript without Node imports: the web build bundles it.
@@ -20,7 +20,7 @@ export interface TextRule {
   email?: boolean;
 }
 
-export const EMAIL_RE = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
+const EMAIL_RE = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
 export const LOGO_MAX_BYTES = 500 * 1024;
 export const CERT_MAX_BYTES = 256 * 1024;
 

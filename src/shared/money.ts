@@ -4,9 +4,6 @@ import { Decimal } from 'decimal.js';
 export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 export type Dec = InstanceType<typeof D>;
 
-export const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
-export const NON_NEGATIVE_DECIMAL_RE = /^\d+(\.\d+)?$/;
-
 export function dec(value: string | number | Dec): Dec {
   return new D(value);
 }

@@ -5,7 +5,7 @@ import { createDocument, docHeaders, invoiceBody } from '../helpers/documents.js
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 
 /**
- * interface.md: while SUSPENDED every write fails (403 ACCOUNT_SUSPENDED) and a curated set of
+ * docs/spec-map.md: while SUSPENDED every write fails (403 ACCOUNT_SUSPENDED) and a curated set of
  * reads stays open: own documents, RIDE, XML, subscription and proof history, tenant status,
  * agreements and the event log.
  */

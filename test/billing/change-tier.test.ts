@@ -14,7 +14,7 @@ import {
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 
-/** Production tenants: the tier-change table of interface.md, case by case. */
+/** Production tenants: the tier-change table of docs/spec-map.md, case by case. */
 let ctx: TestContext;
 const ec = (local: string) => new Date(`${local}-05:00`);
 const JUNE_1 = ec('2027-06-01T00:00:00');

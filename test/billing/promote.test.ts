@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCOPES } from '../../src/http/auth.js';
+import { SCOPES } from '../../src/shared/auth-context.js';
 import { activeSubscription, eventTypes, mySubscriptions, subscribe, webKey } from '../helpers/billing.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { docHeaders } from '../helpers/documents.js';

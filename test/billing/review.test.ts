@@ -196,7 +196,7 @@ describe('self-billing', () => {
   const selfJobs = async () =>
     (
       await ctx.query<{ n: number }>(
-        `select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'billing:self-invoice'`,
+        `select count(*)::int as n from graphile_worker.jobs where task_identifier = 'billing:self-invoice'`,
       )
     )[0]!.n;
 

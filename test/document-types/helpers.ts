@@ -20,7 +20,7 @@ import { SAMPLES_DIR } from '../sri/fixtures.js';
 export const XSD_DIR = fileURLToPath(new URL('../../resources/sri/xsd/', import.meta.url));
 export const sample = (file: string) => readFileSync(path.join(SAMPLES_DIR, file), 'utf8');
 
-export const ISSUER: IssuerSnapshot = {
+const ISSUER: IssuerSnapshot = {
   ruc: '1790011674001',
   businessName: 'Comercializadora Ñandú & Hijos S.A.',
   tradeName: 'El Ñandú',
@@ -91,10 +91,10 @@ export function expectRefusal(fn: () => unknown, path: string, message?: RegExp)
 
 const issued = makeCertificate();
 export const CERT_PEM = issued.certPem;
-export const signingCertificate = () => readP12(issued.p12, issued.password, new Date());
+const signingCertificate = () => readP12(issued.p12, issued.password, new Date());
 export const sign = (xml: string, at = new Date()) => signDocumentXml(xml, signingCertificate(), at);
 
-/** The signature element taken out, as the schemas want it (REFERENCE.md §0). */
+/** The signature element taken out, as the schemas want it (docs/spec-map.md, SRI §0). */
 export const withoutSignature = (xml: string) => xml.replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '');
 
 /**

@@ -53,9 +53,11 @@ describe('sign-up over a real SMTP conversation', () => {
 
   async function pullRetriesForward() {
     // graphile-worker backs off exponentially between attempts; bring them forward instead of waiting.
-    await ctx.query(
-      `update graphile_worker._private_jobs set run_at = now() where task_id = (select id from graphile_worker._private_tasks where identifier = 'mail.send')`,
+    const jobs = await ctx.query<{ id: string; now: Date }>(
+      `select id, now() as now from graphile_worker.jobs where task_identifier = 'mail.send'`,
     );
+    const utils = await ctx.workerUtils();
+    for (const job of jobs) await utils.rescheduleJobs([job.id], { runAt: job.now });
   }
 
   async function outboxRow(email: string) {

@@ -236,7 +236,8 @@ describe('the default embedded PostgreSQL port taken', () => {
       );
     } finally {
       s.proc.kill('SIGTERM');
-      expect(await s.exit).toBe(0);
+      const code = await s.exit;
+      expect(code, s.output()).toBe(0);
       await held?.close();
     }
     expect(existsSync(path.join(dir, 'pg', 'PG_VERSION'))).toBe(true);

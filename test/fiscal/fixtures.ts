@@ -16,9 +16,9 @@ import { computeDocumentContent } from '../../src/modules/documents/totals.js';
  * A matrix of realistic invoices and credit notes, run through the real validation and totals
  * code, for the XML and signature tests.
  */
-export const TODAY = '15/03/2026';
+const TODAY = '15/03/2026';
 
-export const FULL_ISSUER: IssuerSnapshot = {
+const FULL_ISSUER: IssuerSnapshot = {
   ruc: '1790011674001',
   businessName: 'Comercializadora Ñandú & Hijos <Cía. Ltda.>',
   tradeName: 'El "Ñandú" de Peñalosa',
@@ -32,7 +32,7 @@ export const FULL_ISSUER: IssuerSnapshot = {
   rimpeRegime: 'CONTRIBUYENTE RÉGIMEN RIMPE',
 };
 
-export const MINIMAL_ISSUER: IssuerSnapshot = {
+const MINIMAL_ISSUER: IssuerSnapshot = {
   ruc: '0102581709001',
   businessName: 'PEREZ LOPEZ JUAN',
   tradeName: null,

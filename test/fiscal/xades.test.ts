@@ -110,7 +110,7 @@ describe('signDocumentXml', () => {
     });
   }
 
-  describe('structure (REFERENCE.md §4)', () => {
+  describe('structure (docs/spec-map.md, SRI §4)', () => {
     const { model } = CASES[0]!;
     const signed = signDocumentXml(buildDocumentXml(model), cert, SIGNING_TIME);
     const doc = parseXml(signed);

@@ -14,7 +14,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'einvoice-fiscal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let counter = 0;
 
-export function tempFile(content: string, ext = 'xml'): string {
+function tempFile(content: string, ext = 'xml'): string {
   const file = path.join(dir, `f${++counter}.${ext}`);
   writeFileSync(file, content, 'utf8');
   return file;
@@ -26,7 +26,7 @@ export interface RunResult {
   stderr: string;
 }
 
-export function run(cmd: string, args: string[], input?: string): RunResult {
+function run(cmd: string, args: string[], input?: string): RunResult {
   const r = spawnSync(cmd, args, { encoding: 'utf8', input, maxBuffer: 64 * 1024 * 1024 });
   if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -44,7 +44,7 @@ export function xmllintC14n(xml: string): string {
   return r.stdout;
 }
 
-/** xmlsec1 verification in the tax authority's recipe (REFERENCE.md §4). */
+/** xmlsec1 verification in the tax authority's recipe (docs/spec-map.md, SRI §4). */
 export function xmlsecVerify(xml: string, root: string, certPem?: string): RunResult {
   const args = [
     '--verify',
@@ -83,10 +83,4 @@ export interface XmlNode {
 
 export function parseXml(xml: string): XmlNode {
   return new DOMParser().parseFromString(xml, 'text/xml');
-}
-
-export function elementById(doc: XmlNode, ns: string, tag: string, id: string): XmlNode {
-  const found = Array.from(doc.getElementsByTagNameNS(ns, tag)).find((e) => e.getAttribute('Id') === id);
-  if (!found) throw new Error(`no ${tag} with Id ${id}`);
-  return found;
 }

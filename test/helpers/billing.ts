@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { SCOPES } from '../../src/http/auth.js';
+import { SCOPES } from '../../src/shared/auth-context.js';
 import type { TestContext } from './context.js';
 import { multipart } from './multipart.js';
 import { bearer, fixtureKey, type RegisteredTenant } from './tenants.js';
@@ -61,7 +61,7 @@ export async function uploadProof(
   });
 }
 
-export interface PaymentJson {
+interface PaymentJson {
   id: string;
   status: string;
   purpose: string;

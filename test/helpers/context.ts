@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runOnce } from 'graphile-worker';
+import { makeWorkerUtils, runOnce, type WorkerUtils } from 'graphile-worker';
 import pino from 'pino';
 import {
   createFileMailer,
@@ -38,6 +38,8 @@ export interface TestContext {
   startWorker(): Promise<void>;
   /** Moves the clock forward and makes queued jobs due as if that time had passed. */
   advance(ms: number): Promise<void>;
+  /** graphile-worker's public API on the test database (reschedule, complete or fail jobs). */
+  workerUtils(): Promise<WorkerUtils>;
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -98,6 +100,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   const app = await buildApp(deps);
   await app.ready();
   let runner: RunningWorker | null = null;
+  let workerUtils: WorkerUtils | undefined;
 
   const ctx: TestContext = {
     app,
@@ -110,7 +113,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
       let total = 0;
       for (let round = 0; round < 50; round++) {
         const due = await ctx.query<{ n: number }>(
-          `select count(*)::int as n from graphile_worker._private_jobs where run_at <= now() and locked_at is null and attempts < max_attempts`,
+          `select count(*)::int as n from graphile_worker.jobs where run_at <= now() and locked_at is null and attempts < max_attempts`,
         );
         if (!due[0]!.n) break;
         total += due[0]!.n;
@@ -130,16 +133,25 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     },
     async advance(ms: number) {
       clock.advance(ms);
-      await db.pool.query(
-        `update graphile_worker._private_jobs set run_at = run_at - make_interval(secs => $1::double precision) where locked_at is null`,
-        [ms / 1000],
+      // Pending jobs move with the clock (graphile-worker's public view and WorkerUtils, never its
+      // private tables).
+      const pending = await ctx.query<{ id: string; run_at: Date }>(
+        'select id, run_at from graphile_worker.jobs where locked_at is null',
       );
+      const utils = await ctx.workerUtils();
+      for (const job of pending)
+        await utils.rescheduleJobs([job.id], { runAt: new Date(job.run_at.getTime() - ms) });
+    },
+    async workerUtils() {
+      workerUtils ??= await makeWorkerUtils({ pgPool: db.pool, logger: silentLogger() });
+      return workerUtils;
     },
     async query<T>(text: string, params: unknown[] = []) {
       return (await db.pool.query(text, params)).rows as T[];
     },
     async close() {
       await runner?.stop();
+      await workerUtils?.release();
       await app.close();
       await deps.usage.stop();
       await deps.mailer.close();

@@ -20,7 +20,7 @@ export interface DebianPostgres {
   stop(): Promise<void>;
 }
 
-export function debianPostgresBinDir(): string {
+function debianPostgresBinDir(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root)
     ? readdirSync(root)

@@ -13,14 +13,14 @@ import type { WithholdingBodyT } from '../../src/modules/documents/types/withhol
  */
 const example = <T>(schema: unknown): T => structuredClone((schema as { examples: T[] }).examples[0]!);
 
-export function purchaseSettlementBody(today: string, additionalInfo?: { name: string; value: string }[]) {
+function purchaseSettlementBody(today: string, additionalInfo?: { name: string; value: string }[]) {
   const b = example<PurchaseSettlementBodyT>(purchaseSettlementType.bodySchema);
   b.issueDate = today;
   if (additionalInfo) b.additionalInfo = additionalInfo;
   return b;
 }
 
-export function debitNoteBody(today: string, additionalInfo?: { name: string; value: string }[]) {
+function debitNoteBody(today: string, additionalInfo?: { name: string; value: string }[]) {
   const b = example<DebitNoteBodyT>(debitNoteType.bodySchema);
   b.issueDate = today;
   b.originalDocument.issueDate = today;
@@ -47,7 +47,7 @@ export function withholdingBody(today: string, additionalInfo?: { name: string; 
 }
 
 /** Two recipients (two emails), goods moved today. */
-export function waybillBody(today: string, additionalInfo?: { name: string; value: string }[]) {
+function waybillBody(today: string, additionalInfo?: { name: string; value: string }[]) {
   const b = example<WaybillBodyT>(waybillType.bodySchema);
   b.issueDate = today;
   b.transportStartDate = today;

@@ -8,7 +8,7 @@ import fc from 'fast-check';
  */
 
 /** The part of a JSON Schema the generators read. */
-export interface Schema {
+interface Schema {
   type?: string | string[];
   enum?: unknown[];
   const?: unknown;
@@ -115,7 +115,7 @@ const HOSTILE = [
   'x'.repeat(5000),
 ];
 
-export const hostileString = fc.oneof(
+const hostileString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
@@ -175,7 +175,7 @@ const PATTERN_VALUES: [RegExp, string][] = [
 ];
 
 /** A value the schema accepts, or close to it, so a mutation of one member gets past the rest. */
-export function plausible(schema: Schema | undefined, ctx: FuzzContext, depth = 0): unknown {
+function plausible(schema: Schema | undefined, ctx: FuzzContext, depth = 0): unknown {
   if (!schema || depth > 6) return 'x';
   if (schema.const !== undefined) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
@@ -273,7 +273,7 @@ function jsonBody(op: Operation, ctx: FuzzContext): fc.Arbitrary<string> {
 }
 
 /** A multipart body built by hand, so field names and values may be anything. */
-export function encodeMultipart(parts: [string, string | Buffer][]): {
+function encodeMultipart(parts: [string, string | Buffer][]): {
   payload: Buffer;
   contentType: string;
 } {
@@ -390,7 +390,7 @@ function headersFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<Record<string
 }
 
 /** One hostile request for one operation. */
-export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
+function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const path = fc
     .tuple(...op.pathParams.map(() => pathValue(ctx)))
     .map((values) => op.pathParams.reduce((p, name, i) => p.replace(`{${name}}`, values[i]!), op.path));

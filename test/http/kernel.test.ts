@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const PROBLEM_KEYS = ['code', 'detail', 'instance', 'status', 'title', 'type'];
+const PROBLEM_KEYS = ['code', 'detail', 'instance', 'requestId', 'status', 'title', 'type'];
 
 describe('problem documents', () => {
   it('every error has the problem shape and content type, including Fastify own errors', async () => {
@@ -50,6 +50,8 @@ describe('problem documents', () => {
         code: 'PAYLOAD_TOO_LARGE',
       },
       { req: { method: 'GET' as const, url: '/v1/tenants/me' }, status: 401, code: 'UNAUTHORIZED' },
+      // The router's own error (frameworkErrors): a path that is not valid percent-encoding.
+      { req: { method: 'GET' as const, url: '/v1/issuers/%E0%A4%A' }, status: 400, code: 'BAD_REQUEST' },
     ];
     for (const c of cases) {
       const res = await ctx.app.inject(c.req);
@@ -64,6 +66,9 @@ describe('problem documents', () => {
       ).toEqual(PROBLEM_KEYS);
       expect(body.type).toMatch(/^http:\/\/localhost:3000\/docs\/errors\/[a-z-]+$/);
       expect(body.instance).toBe(c.req.url.split('?')[0]);
+      // The request id of the response header, so that a client can quote it.
+      expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(body.requestId).toBe(res.headers['x-request-id']);
       if (c.code === 'VALIDATION_FAILED')
         expect(body.errors).toEqual([{ path: 'token', message: 'must be string' }]);
     }
@@ -80,6 +85,32 @@ describe('problem documents', () => {
       title: 'Unauthorized',
       status: 401,
     });
+  });
+});
+
+describe('problem documents: request id and docs URL', () => {
+  it('carries the X-Request-Id the client sent', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/tenants/me',
+      headers: { 'x-request-id': 'client-trace-0042' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['x-request-id']).toBe('client-trace-0042');
+    expect(res.json().requestId).toBe('client-trace-0042');
+  });
+
+  it("takes the docs URL from each application's configuration, not from a shared global", async () => {
+    const other = await createTestContext({ env: { PUBLIC_BASE_URL: 'https://factura.example.ec' } });
+    try {
+      const mine = await ctx.app.inject({ method: 'GET', url: '/v1/nowhere' });
+      const theirs = await other.app.inject({ method: 'GET', url: '/v1/nowhere' });
+      expect(theirs.json().type).toBe('https://factura.example.ec/docs/errors/not-found');
+      // Built after it, the first application still points at its own docs.
+      expect(mine.json().type).toBe('http://localhost:3000/docs/errors/not-found');
+    } finally {
+      await other.close();
+    }
   });
 });
 

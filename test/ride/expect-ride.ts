@@ -94,7 +94,7 @@ const EN: typeof ES = {
 };
 
 /** The authorization date of `authorizationFor()` (17:55:46Z) as shown in America/Guayaquil. */
-export const AUTH_DATE_SHOWN = '13/12/2024 12:55:46';
+const AUTH_DATE_SHOWN = '13/12/2024 12:55:46';
 
 /** Every problem found, as readable sentences; an empty list means the RIDE shows it all. */
 export function checkRide(pages: readonly string[], input: RideInput): string[] {
@@ -194,7 +194,7 @@ function checkItem(all: string, item: DocumentModel['items'][number]): string[] 
 }
 
 /** Totals lines computed by the test from the model's taxTotals. */
-export function expectedTotals(m: DocumentModel, L: typeof ES): [string, string][] {
+function expectedTotals(m: DocumentModel, L: typeof ES): [string, string][] {
   const t = m.totals;
   const iva = t.taxTotals.filter((x) => x.code === '2');
   const amount = (code: string) =>
@@ -210,5 +210,3 @@ export function expectedTotals(m: DocumentModel, L: typeof ES): [string, string]
   lines.push([L.total[m.documentType], t.total]);
   return lines;
 }
-
-export { EN as EXPECTED_EN, ES as EXPECTED_ES };

@@ -79,7 +79,7 @@ function taxLine(t: TaxSpec, base: Dec, amount: Dec): TaxLine {
   };
 }
 
-export const ISSUER: IssuerSnapshot = {
+const ISSUER: IssuerSnapshot = {
   ruc: '1790016919001',
   businessName: 'Comercializadora Andina Ñandú S.A.',
   tradeName: 'Andes Comercial',
@@ -176,7 +176,7 @@ function groupTaxes(items: readonly ItemLine[]): TaxLine[] {
 }
 
 /** Clave de acceso with its módulo 11 check digit (REFERENCE §5). */
-export function accessKey(
+function accessKey(
   issueDate: string,
   documentType: string,
   ruc: string,

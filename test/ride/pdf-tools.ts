@@ -109,11 +109,6 @@ export function decodeBarcodes(pdf: Buffer, page = 1): Promise<string[]> {
   });
 }
 
-/** Whitespace runs collapsed, so a phrase can be searched on one extracted line. */
-export function squash(text: string): string {
-  return text.replace(/[ \t]+/g, ' ');
-}
-
 /** True when `phrase` appears on a single line of `text` (spacing between words ignored). */
 export function hasLine(text: string, phrase: string): boolean {
   const words = phrase.trim().split(/\s+/).map(escapeRegExp);

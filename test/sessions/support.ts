@@ -34,7 +34,7 @@ export async function signIn(ctx: TestContext, email: string): Promise<Session> 
   return sessionFrom(res.cookies as { name: string; value: string }[]);
 }
 
-export function sessionFrom(cookies: { name: string; value: string }[]): Session {
+function sessionFrom(cookies: { name: string; value: string }[]): Session {
   const token = cookies.find((c) => c.name === 'eik_session')?.value;
   const csrf = cookies.find((c) => c.name === 'eik_csrf')?.value;
   if (!token || !csrf) throw new Error('no session cookies set');

@@ -144,7 +144,7 @@ describe('npm run sri:simulator', () => {
 
   it('starts from the configuration and prints its URLs', async () => {
     const tsx = path.resolve('node_modules/.bin/tsx');
-    child = spawn(tsx, ['src/adapters/sri/simulator-cli.ts'], {
+    child = spawn(tsx, ['src/sri-simulator-cli.ts'], {
       env: {
         ...process.env,
         NODE_ENV: 'test',

@@ -26,7 +26,7 @@ export const REAL_AUTH_RESPONSE = path.join(
 const escapeText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A canonical element: el('a', {x: '1'}, 'text') or el('a', {}, [el(...), ...]). */
-export function el(name: string, attrs: Record<string, string>, content: string | string[]): string {
+function el(name: string, attrs: Record<string, string>, content: string | string[]): string {
   const attrText = Object.keys(attrs)
     .sort()
     .map((k) => ` ${k}="${attrs[k]!.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')}"`)

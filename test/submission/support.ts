@@ -37,7 +37,7 @@ export async function settle(ctx: TestContext, maxRounds = 60): Promise<void> {
     await ctx.drainJobs();
     const [next] = await ctx.query<{ ms: number | null }>(
       `select (extract(epoch from min(run_at) - now()) * 1000)::float8 as ms
-         from graphile_worker._private_jobs where locked_at is null and attempts < max_attempts`,
+         from graphile_worker.jobs where locked_at is null and attempts < max_attempts`,
     );
     if (next?.ms === null || next?.ms === undefined) return;
     await ctx.advance(Math.max(Math.ceil(next.ms), 0) + 5);

@@ -25,7 +25,7 @@ describe('the API reference at /docs', () => {
       .getByRole('button', { name: /^Documents/ })
       .first()
       .click();
-    await page.getByText('Issue an invoice (01) or a credit note (04)').first().click();
+    await page.getByText('Issue a document: 01, 03, 04, 05, 06 or 07').first().click();
     await page.getByText('x-issuer-id').first().waitFor();
     await page.getByText('Idempotency-Key', { exact: false }).first().waitFor();
     await expect(page.getByText('Ask AI').count()).resolves.toBe(0);

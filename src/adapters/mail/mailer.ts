@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
@@ -18,7 +18,7 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-export interface SendResult {
+interface SendResult {
   messageId: string;
   /** Where the message went: an SMTP server's answer, or the .eml path of the file sink. */
   response: string;

@@ -1,4 +1,3 @@
-import type { DocumentModel } from '../../modules/documents/document-model.js';
 import type { PageCanvas } from './canvas.js';
 import { toWinAnsi } from './fonts.js';
 import type { Labels } from './labels.js';
@@ -12,6 +11,7 @@ import {
   labelled,
   SIZES,
 } from './layout.js';
+import type { RideDocument } from './model.js';
 import { LINE_HEIGHT, type Line, wrapText } from './text-layout.js';
 import { totalsLines } from './totals.js';
 
@@ -33,7 +33,7 @@ const PAYMENT_COLUMNS = [
  * The closing part of the last page: additional information and (invoices) the payment table on
  * the left, the totals on the right. Drawn once, after the last item row.
  */
-export function bottomBlock(model: DocumentModel, labels: Labels): Block {
+export function bottomBlock(model: RideDocument, labels: Labels): Block {
   const left = [additionalInfo(model, labels), payments(model, labels)].filter((b): b is Block => b !== null);
   const right = totalsTable(model, labels);
   const leftHeight = left.reduce((h, b) => h + b.height, 0) + GAP * Math.max(0, left.length - 1);
@@ -55,7 +55,7 @@ function titleBar(canvas: PageCanvas, top: number, width: number, title: string)
   canvas.text(CONTENT_LEFT + PAD, top + (TITLE_HEIGHT - 8 * LINE_HEIGHT) / 2 + 1, title, 'B', 8, COLORS.ink);
 }
 
-function additionalInfo(model: DocumentModel, labels: Labels): Block | null {
+function additionalInfo(model: RideDocument, labels: Labels): Block | null {
   if (model.additionalInfo.length === 0) return null;
   const s = SIZES.body;
   const rows: Line[][] = model.additionalInfo.map((f) =>
@@ -74,7 +74,7 @@ function additionalInfo(model: DocumentModel, labels: Labels): Block | null {
   };
 }
 
-function payments(model: DocumentModel, labels: Labels): Block | null {
+function payments(model: RideDocument, labels: Labels): Block | null {
   if (model.documentType !== '01' || model.payments.length === 0) return null;
   const s = SIZES.body;
   const lh = s * LINE_HEIGHT;
@@ -131,7 +131,7 @@ function drawCell(
   canvas.textLines(anchor, top, lines, font, SIZES.body, COLORS.ink, align);
 }
 
-function totalsTable(model: DocumentModel, labels: Labels): Block {
+function totalsTable(model: RideDocument, labels: Labels): Block {
   const s = SIZES.body;
   const rowHeight = 12;
   const lines = totalsLines(model, labels);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_METHODS, TERM_UNITS } from '../../modules/catalogs/catalogs.data.js';
+import { PAYMENT_METHODS, TERM_UNITS } from '../../shared/sri-codes.js';
 import { toWinAnsi } from './fonts.js';
 import { LABELS } from './labels.js';
 import { canStamp } from './stamp-font.js';

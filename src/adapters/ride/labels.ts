@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, TERM_UNITS } from '../../modules/catalogs/catalogs.data.js';
+import { PAYMENT_METHODS, TERM_UNITS } from '../../shared/sri-codes.js';
 
 export type RideLanguage = 'es' | 'en';
 

@@ -11,6 +11,7 @@ export interface Block {
 
 /** Page geometry in points (A4, 1 cm margins: printable on any office printer). */
 export const MARGIN = 28;
+/** The left edge of the content, the page margin. @alias */
 export const CONTENT_LEFT = MARGIN;
 export const CONTENT_RIGHT = PAGE_WIDTH - MARGIN;
 export const CONTENT_WIDTH = CONTENT_RIGHT - CONTENT_LEFT;

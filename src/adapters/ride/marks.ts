@@ -17,7 +17,7 @@ const ANGLE = (Math.atan2(PAGE_HEIGHT, PAGE_WIDTH) * 180) / Math.PI;
 /** Longest stamp line, in points, that stays inside the page when laid on the diagonal. */
 const MAX_LINE = 640;
 
-export interface StampLine {
+interface StampLine {
   text: string;
   capHeight: number;
   width: number;
@@ -27,7 +27,7 @@ export interface StampLine {
  * Stamp lines for a legend: the voided mark is one word as large as fits; the draft legend
  * ("BORRADOR — SIN VALOR TRIBUTARIO") becomes a large first line and a smaller second one.
  */
-export function stampLines(legend: string): StampLine[] {
+function stampLines(legend: string): StampLine[] {
   return legend.split(' — ').map((text, i) => {
     const units = stampWidth(text);
     const capHeight = Math.min(i === 0 ? 110 : 42, (MAX_LINE * STAMP_GRID_HEIGHT) / units);

@@ -1,4 +1,3 @@
-import { type DocumentModel, documentNumber } from '../../modules/documents/document-model.js';
 import { encodeCode128 } from './barcode.js';
 import { bottomBlock } from './bottom.js';
 import { buyerBlock } from './buyer.js';
@@ -10,6 +9,7 @@ import { LABELS, type Labels, type RideLanguage } from './labels.js';
 import { BODY_BOTTOM, GAP, MARGIN } from './layout.js';
 import { type LogoMime, type PreparedLogo, prepareLogo } from './logo.js';
 import { drawFooter, drawMarks, WATERMARK_OPACITY } from './marks.js';
+import { documentNumber, type RideDocument } from './model.js';
 import { writePdf } from './pdf-writer.js';
 import { drawTableFrame, itemRow, tableHeader } from './table.js';
 
@@ -23,7 +23,7 @@ export interface RideAuthorization {
 }
 
 export interface RideInput {
-  model: DocumentModel;
+  model: RideDocument;
   status: RideStatus;
   authorization: RideAuthorization | null;
   language: RideLanguage;
@@ -91,7 +91,7 @@ export async function renderRide(input: RideInput, options: RideRenderOptions = 
  * totals) after the last row, on a page of its own when it does not fit under it.
  */
 function layoutPages(
-  model: DocumentModel,
+  model: RideDocument,
   labels: Labels,
   auth: AuthorizationView,
   logo: PreparedLogo | null,

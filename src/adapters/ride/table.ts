@@ -1,4 +1,3 @@
-import type { ItemLine } from '../../modules/documents/document-model.js';
 import type { PageCanvas } from './canvas.js';
 import { toWinAnsi } from './fonts.js';
 import type { Labels } from './labels.js';
@@ -12,6 +11,7 @@ import {
   plain,
   SIZES,
 } from './layout.js';
+import type { ItemLine } from './model.js';
 import { LINE_HEIGHT, type Line, wrapText } from './text-layout.js';
 
 type ColumnKey =

@@ -7,7 +7,7 @@ export interface Run {
 }
 
 /** A run placed on a line, `dx` points from the line's left edge. */
-export interface PlacedRun {
+interface PlacedRun {
   text: string;
   font: FontId;
   dx: number;

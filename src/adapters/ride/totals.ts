@@ -1,7 +1,7 @@
-import type { DocumentModel, TaxLine } from '../../modules/documents/document-model.js';
 import { dec, fixed, sum } from '../../shared/money.js';
 import { formatRate } from './format.js';
 import type { Labels } from './labels.js';
+import type { RideDocument, TaxLine } from './model.js';
 
 export interface TotalsLine {
   label: string;
@@ -29,7 +29,7 @@ const DIFFERENTIATED = '8';
  * (IVA bases and amounts as declared, not recomputed). ICE and IRBPNR are always shown, summed
  * over their rate codes; PROPINA only on invoices.
  */
-export function totalsLines(model: DocumentModel, labels: Labels): TotalsLine[] {
+export function totalsLines(model: RideDocument, labels: Labels): TotalsLine[] {
   const line = (label: string, value: string, grand = false): TotalsLine => ({ label, value, grand });
   const iva = model.totals.taxTotals.filter((t) => t.code === IVA).sort(byIvaOrder);
   const others = model.totals.taxTotals.filter((t) => t.code !== IVA && t.code !== ICE && t.code !== IRBPNR);

@@ -1,4 +1,3 @@
-import { documentNumber } from '../../modules/documents/document-model.js';
 import { encodeCode128 } from './barcode.js';
 import { PageCanvas } from './canvas.js';
 import { toWinAnsi } from './fonts.js';
@@ -19,6 +18,7 @@ import {
 } from './layout.js';
 import { type LogoMime, prepareLogo } from './logo.js';
 import { drawFooter, drawMarks, WATERMARK_OPACITY } from './marks.js';
+import { documentNumber } from './model.js';
 import { writePdf } from './pdf-writer.js';
 import type { RideAuthorization, RideStatus } from './ride.js';
 import { LINE_HEIGHT, type Line, wrapText } from './text-layout.js';

@@ -1,5 +1,5 @@
-import type { Environment, IssuerSnapshot } from '../../modules/documents/document-model.js';
 import type { ViewLabels } from './labels.js';
+import type { Environment, IssuerSnapshot } from './model.js';
 
 /**
  * A RIDE described as data, for the document types after the invoice and the credit note
@@ -19,7 +19,7 @@ export interface ViewField {
   wide?: boolean;
 }
 
-export interface ViewColumn {
+interface ViewColumn {
   label: ViewLabelKey;
   /** Points; 0 = takes what the other columns leave. */
   width: number;

@@ -4,7 +4,7 @@ import forge from 'node-forge';
  * Distinguished names as Java's `X500Principal.getName("RFC2253")` prints them: the most
  * specific RDN first, `,` without spaces, the keywords Java knows (CN, C, L, ST, O, OU, STREET,
  * DC, UID) by name and every other attribute as `<oid>=#<hex of the DER value>`. The tax
- * authority compares ds:X509IssuerName in this form (REFERENCE.md §4).
+ * authority compares ds:X509IssuerName in this form (docs/spec-map.md, SRI §4).
  */
 const JAVA_KEYWORDS: Record<string, string> = {
   '2.5.4.3': 'CN',

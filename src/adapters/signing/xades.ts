@@ -3,7 +3,7 @@ import { ecuadorTimestamp } from '../../shared/clock.js';
 import type { SigningCertificate } from './p12.js';
 
 /**
- * XAdES-BES enveloped signature in the tax authority's profile (REFERENCE.md §4, laid out like the
+ * XAdES-BES enveloped signature in the tax authority's profile (docs/spec-map.md, SRI §4, laid out like the
  * real authorized sample): ds:Signature as the last child of the root, C14N 1.0 inclusive,
  * RSA-SHA1 and SHA1 digests, three references (SignedProperties, KeyInfo, #comprobante with only
  * the enveloped transform), KeyInfo with the certificate and its RSA key, and etsi v1.3.2

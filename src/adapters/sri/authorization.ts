@@ -2,7 +2,7 @@ import type { AuthorizationEntry, AuthorizationResult, SriMessage } from './type
 import { cdata, escapeText } from './xml-text.js';
 
 /** States after which polling stops; anything else (EN PROCESO, EN PROCESAMIENTO…) means poll again. */
-export const FINAL_AUTHORIZATION_STATES: readonly string[] = ['AUTORIZADO', 'NO AUTORIZADO', 'RECHAZADA'];
+const FINAL_AUTHORIZATION_STATES: readonly string[] = ['AUTORIZADO', 'NO AUTORIZADO', 'RECHAZADA'];
 
 export function isFinalAuthorizationStatus(status: string): boolean {
   return FINAL_AUTHORIZATION_STATES.includes(status);

@@ -122,6 +122,6 @@ function nonEmpty(value: string | null): string | null {
   return v === '' ? null : v;
 }
 
-export function excerpt(bytes: Uint8Array): string {
+function excerpt(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 300)).toString('latin1');
 }

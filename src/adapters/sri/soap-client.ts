@@ -131,6 +131,4 @@ function connectionError(url: URL, cause: Error): SriTransportError {
     { cause },
   );
 }
-
 // The authorization helpers belong with the client for its callers.
-export { authorizationXml, pickAuthorization } from './authorization.js';

@@ -13,7 +13,7 @@ export class XmlDecodeError extends Error {
 const DECLARED_ENCODING = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/;
 
 /** The encoding named by the XML declaration, lower-cased, or null when there is none. */
-export function declaredEncoding(bytes: Uint8Array): string | null {
+function declaredEncoding(bytes: Uint8Array): string | null {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 256)).toString('latin1');
   const m = DECLARED_ENCODING.exec(head);
   return m ? m[1]!.toLowerCase() : null;
@@ -101,7 +101,7 @@ export function child(parent: XmlNode, localName: string): XmlNode | null {
   return children(parent, localName)[0] ?? null;
 }
 
-export function textOf(node: XmlNode): string {
+function textOf(node: XmlNode): string {
   return typeof node['#text'] === 'string' ? node['#text'] : '';
 }
 
@@ -123,12 +123,6 @@ export function findFirst(root: XmlNode, localName: string): XmlNode | null {
     }
   }
   return null;
-}
-
-export function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;',
-  );
 }
 
 /** Text content escaped for an element body (quotes may stay). */

@@ -6,7 +6,7 @@ import { parseEffectiveAt } from './effective-at.js';
 import type { OperatorServices } from './operator-services.js';
 import { SUSPENSION_REASONS, type SuspensionReason } from './tenants-admin.service.js';
 
-export const CLI_HELP = `npm run admin -- <command> [arguments]
+const CLI_HELP = `npm run admin -- <command> [arguments]
 
   payments [STATUS]                          payments, REPORTED (awaiting review) first
   payments:show <id>                         one payment and its proofs

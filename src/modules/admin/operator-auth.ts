@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AuthFailureGuard } from '../../http/rate-limit/index.js';
+import type { AuthFailureGuard } from '../../rate-limit/index.js';
 import { AppError } from '../../shared/errors.js';
 
 const BEARER_RE = /^Bearer\s+(\S+)\s*$/i;

@@ -3,7 +3,8 @@ import { type Executor, withTransaction } from '../../db/pool.js';
 import { tenants } from '../../db/tables.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
-import { recordTenantEvent } from '../tenants/tenant-events.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
+import { liftSuspension, suspendTenant } from '../tenants/index.js';
 
 export const SUSPENSION_REASONS = [
   'PAYMENT_REVERSED',
@@ -41,7 +42,6 @@ function toOperatorTenant(t: TenantRow & { businessName: string | null }) {
     createdAt: t.createdAt.toISOString(),
   };
 }
-export type OperatorTenant = ReturnType<typeof toOperatorTenant>;
 
 /** The operator's view of accounts: search, suspend with a reason code, reinstate. */
 export function createTenantsAdminService(deps: { db: Executor; clock: Clock }) {
@@ -86,10 +86,7 @@ export function createTenantsAdminService(deps: { db: Executor; clock: Clock }) 
         if (!t) throw notFound('Tenant');
         if (t.status === 'SUSPENDED')
           throw new AppError('CONFLICT', `The account is already suspended (${t.suspensionReasonCode})`);
-        await tx
-          .update(tenants)
-          .set({ status: 'SUSPENDED', statusBeforeSuspension: t.status, suspensionReasonCode: reasonCode })
-          .where(eq(tenants.id, id));
+        await suspendTenant(tx, t, reasonCode);
         await recordTenantEvent(
           tx,
           id,
@@ -109,12 +106,7 @@ export function createTenantsAdminService(deps: { db: Executor; clock: Clock }) 
         if (!t) throw notFound('Tenant');
         if (t.status !== 'SUSPENDED')
           throw new AppError('CONFLICT', `The account is not suspended (${t.status})`);
-        const to = (t.statusBeforeSuspension ??
-          (t.emailVerifiedAt ? 'ACTIVE' : 'PENDING_VERIFICATION')) as TenantRow['status'];
-        await tx
-          .update(tenants)
-          .set({ status: to, statusBeforeSuspension: null, suspensionReasonCode: null })
-          .where(eq(tenants.id, id));
+        const to = await liftSuspension(tx, t);
         await recordTenantEvent(
           tx,
           id,

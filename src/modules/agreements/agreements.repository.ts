@@ -49,7 +49,7 @@ export async function instancesOf(exec: Executor, tenantId: string, templateIds:
 }
 
 /** Fills a template's placeholders with the tenant's own data. */
-export function personalize(
+function personalize(
   content: string,
   party: { businessName: string; ruc: string; email: string; date: string },
 ): string {

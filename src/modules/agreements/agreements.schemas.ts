@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { IsoDateTime, Nullable, Ok, StringEnum } from '../../http/schemas.js';
 import { AGREEMENT_TYPES } from './agreements.tables.js';
 
-export const AgreementTypeSchema = StringEnum(AGREEMENT_TYPES);
+const AgreementTypeSchema = StringEnum(AGREEMENT_TYPES);
 
 export const TemplateSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -17,7 +17,7 @@ export const TemplateSchema = Type.Object({
 
 export const PublishedResponse = Type.Object({ ok: Ok, agreements: Type.Array(TemplateSchema) });
 
-export const OutdatedSchema = Type.Object({
+const OutdatedSchema = Type.Object({
   documentType: AgreementTypeSchema,
   currentVersion: Type.String(),
   acceptedVersion: Nullable(Type.String()),

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { tenants } from '../../db/tables.js';
-import type { AuthContext } from '../../http/auth.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -23,9 +23,9 @@ import {
 } from './agreements.tables.js';
 
 const VERSION_RE = /^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/;
-export const MAX_AGREEMENT_CHARS = 200_000;
+const MAX_AGREEMENT_CHARS = 200_000;
 
-export function toTemplateView(t: TemplateRow) {
+function toTemplateView(t: TemplateRow) {
   return {
     id: t.id,
     documentType: t.documentType,
@@ -142,7 +142,7 @@ export function createAgreementsService(deps: { db: Executor; clock: Clock; conf
       const now = clock.now();
       return withTransaction(db, async (tx) => {
         const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, auth.tenantId)).for('update');
-        // interface.md (Errors, FORBIDDEN): a suspended account cannot accept agreements.
+        // docs/spec-map.md (Errors, FORBIDDEN): a suspended account cannot accept agreements.
         if (!tenant || tenant.status === 'SUSPENDED')
           throw new AppError('FORBIDDEN', 'The account is suspended; agreements cannot be accepted now');
         const templates = await currentTemplates(tx);

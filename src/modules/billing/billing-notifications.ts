@@ -6,7 +6,7 @@ import type { PaymentRow, PriceChangeRow, SubscriptionRow } from './billing.tabl
 import { bankTransferOf } from './billing.views.js';
 
 /**
- * The billing notifications of interface.md (Notification types), with the metadata it lists.
+ * The billing notifications of docs/spec-map.md (Notification types), with the metadata it lists.
  * `notify` also sends the email equivalent while the tenant's EMAIL preference is on (always for
  * the mandatory PRICE_CHANGE_ANNOUNCED), so the texts carry what the email must say.
  */

@@ -1,10 +1,8 @@
-/** The billing vocabulary of interface.md (Subscription, Payment) and decisions.md (Tiers). */
-export const PAID_TIERS = ['STARTER', 'GROWTH', 'BUSINESS'] as const;
+/** The billing vocabulary of docs/spec-map.md (Subscription, Payment) and decisions.md (Tiers). */
+const PAID_TIERS = ['STARTER', 'GROWTH', 'BUSINESS'] as const;
 export type PaidTier = (typeof PAID_TIERS)[number];
-export const ALL_TIERS = ['FREE', ...PAID_TIERS] as const;
-export type Tier = (typeof ALL_TIERS)[number];
 
-export const BILLING_INTERVALS = ['MONTHLY', 'YEARLY'] as const;
+const BILLING_INTERVALS = ['MONTHLY', 'YEARLY'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
 export type SubscriptionStatus = 'PENDING_PAYMENT' | 'ACTIVE' | 'CANCELLED';
@@ -31,11 +29,11 @@ export type RejectionReason = (typeof REJECTION_REASONS)[number];
 /** decisions.md: IVA on every payment is 15%, shown with 4 decimals. */
 export const IVA_RATE = '0.1500';
 
-/** interface.md Limits: reminder 7 days before the period end, warning 5 days after, expiry 7 days after. */
+/** docs/spec-map.md, Limits: reminder 7 days before the period end, warning 5 days after, expiry 7 days after. */
 export const RENEWAL_NOTICE_DAYS = 7;
 export const PAST_DUE_WARNING_DAYS = 5;
 export const GRACE_DAYS = 7;
-/** interface.md Limits: price changes are announced at least 30 days ahead. */
+/** docs/spec-map.md, Limits: price changes are announced at least 30 days ahead. */
 export const PRICE_NOTICE_DAYS = 30;
 export const DAY_MS = 86_400_000;
 

@@ -1,9 +1,9 @@
-import { defineJob } from '../../jobs/queue.js';
+import { defineJob, NO_PAYLOAD_V1 } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import type { PriceChanges } from './price-changes.js';
 import type { Scheduler } from './scheduler.js';
 
-export const BILLING_DAILY_JOB = 'billing:daily';
+const BILLING_DAILY_JOB = 'billing:daily';
 
 /**
  * Daily at 06:10 in Ecuador: graphile-worker reads crontab times as UTC and America/Guayaquil is
@@ -39,7 +39,7 @@ export function createBillingJobs(deps: { clock: Clock; scheduler: Scheduler; pr
   return {
     runners: { [BILLING_DAILY_JOB]: daily, ...steps } as Record<string, JobRunner>,
     jobs: [
-      defineJob<Record<string, never>>(BILLING_DAILY_JOB, async () => {
+      defineJob(BILLING_DAILY_JOB, NO_PAYLOAD_V1, async () => {
         await daily(deps.clock.now());
       }),
     ],

@@ -95,7 +95,7 @@ export async function findPayment(
   return row;
 }
 
-export async function paymentsOf(exec: Executor, subscriptionIds: string[]): Promise<PaymentRow[]> {
+async function paymentsOf(exec: Executor, subscriptionIds: string[]): Promise<PaymentRow[]> {
   if (subscriptionIds.length === 0) return [];
   return exec
     .select()
@@ -130,24 +130,4 @@ export async function listSubscriptions(exec: Executor, tenantId: string) {
     subs.map((s) => s.id),
   );
   return subs.map((s) => toSubscriptionView(s, pays));
-}
-
-/** Tenant tier and status follow the subscription; PAST_DUE recovers when a plan is paid again. */
-export async function setTenantTier(
-  tx: Executor,
-  tenant: TenantRow,
-  tier: string,
-  opts: { status?: 'ACTIVE' | 'PAST_DUE' } = {},
-): Promise<void> {
-  const set: Partial<TenantRow> = { subscriptionTier: tier };
-  if (opts.status === 'ACTIVE') {
-    if (tenant.status === 'PAST_DUE') set.status = 'ACTIVE';
-    if (tenant.status === 'SUSPENDED' && tenant.statusBeforeSuspension === 'PAST_DUE')
-      set.statusBeforeSuspension = 'ACTIVE';
-  } else if (opts.status === 'PAST_DUE') {
-    // A suspended tenant stays suspended; the suspension lifts into PAST_DUE.
-    if (tenant.status === 'SUSPENDED') set.statusBeforeSuspension = 'PAST_DUE';
-    else if (tenant.status === 'ACTIVE') set.status = 'PAST_DUE';
-  }
-  await tx.update(tenants).set(set).where(eq(tenants.id, tenant.id));
 }

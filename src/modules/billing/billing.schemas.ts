@@ -3,7 +3,7 @@ import { IsoDateTime, Nullable, Ok, StringEnum, Uuid } from '../../http/schemas.
 import { MULTIPART } from '../../http/validation.js';
 import { PAYMENT_STATUSES } from './billing.constants.js';
 
-/** Billing resources keep the spec's snake_case (interface.md: Subscription, Payment). */
+/** Billing resources keep the spec's snake_case (docs/spec-map.md: Subscription, Payment). */
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$', description: 'USD, 2 decimals' });
 const Tier = Type.String({ description: 'FREE, STARTER, GROWTH or BUSINESS' });
 const Interval = StringEnum(['MONTHLY', 'YEARLY'] as const);
@@ -71,7 +71,7 @@ export const SubscribeResponse = Type.Object({
   bankTransfer: BankTransferSchema,
 });
 
-/** The four shapes of interface.md (Change-tier responses) in one schema. */
+/** The four shapes of docs/spec-map.md (Change-tier responses) in one schema. */
 export const ChangeTierResponse = Type.Object({
   ok: Ok,
   subscription: SubscriptionSchema,
@@ -109,7 +109,7 @@ export const ProofListResponse = Type.Object({ ok: Ok, proofs: Type.Array(ProofS
 export const ProofParams = Type.Object({ id: Uuid, proofId: Uuid });
 export const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 
-export const TierSchema = Type.Object({
+const TierSchema = Type.Object({
   code: Type.String(),
   rank: Type.Integer(),
   currency: Type.Literal('USD'),

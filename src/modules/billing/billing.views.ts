@@ -3,7 +3,7 @@ import { D, fixed } from '../../shared/money.js';
 import type { PaymentRow, ProofRow, SubscriptionRow } from './billing.tables.js';
 
 /**
- * The billing resources in the spec's snake_case (interface.md: Subscription, Payment). Proof
+ * The billing resources in the spec's snake_case (docs/spec-map.md: Subscription, Payment). Proof
  * files are never inlined: proofs are listed without their content.
  */
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -29,7 +29,6 @@ export function toPaymentView(p: PaymentRow) {
     created_at: p.createdAt.toISOString(),
   };
 }
-export type PaymentView = ReturnType<typeof toPaymentView>;
 
 export function toSubscriptionView(s: SubscriptionRow, payments: PaymentRow[]) {
   return {
@@ -38,7 +37,7 @@ export function toSubscriptionView(s: SubscriptionRow, payments: PaymentRow[]) {
     tier: s.tier,
     billing_interval: s.billingInterval,
     status: s.status,
-    // "scheduled next tier, or absent" (interface.md): the key is left out when nothing is scheduled
+    // "scheduled next tier, or absent" (docs/spec-map.md): the key is left out when nothing is scheduled
     ...(s.pendingTier ? { pending_tier: s.pendingTier } : {}),
     ...(s.pendingBillingInterval ? { pending_billing_interval: s.pendingBillingInterval } : {}),
     end_reason: s.endReason,
@@ -50,7 +49,6 @@ export function toSubscriptionView(s: SubscriptionRow, payments: PaymentRow[]) {
     payments: payments.filter((p) => p.subscriptionId === s.id).map(toPaymentView),
   };
 }
-export type SubscriptionView = ReturnType<typeof toSubscriptionView>;
 
 export function toProofView(p: Omit<ProofRow, 'content'>) {
   return {
@@ -64,7 +62,7 @@ export function toProofView(p: Omit<ProofRow, 'content'>) {
   };
 }
 
-/** Where to transfer (interface.md: bankTransfer), from configuration. */
+/** Where to transfer (docs/spec-map.md: bankTransfer), from configuration. */
 export function bankTransferOf(config: Pick<Config, 'bankTransfer'>) {
   const b = config.bankTransfer;
   return {

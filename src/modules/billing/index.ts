@@ -9,7 +9,7 @@ import type { Executor } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
 import type { DocumentsService } from '../documents/index.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { TenantsService } from '../tenants/tenants.service.js';
+import type { TenantsService } from '../tenants/index.js';
 import { createBillingJobs } from './billing.jobs.js';
 import { createBillingNotifications } from './billing-notifications.js';
 import { createPaymentsService } from './payments.service.js';
@@ -22,18 +22,17 @@ import { createSubscriptionsService } from './subscriptions.service.js';
 import { createTiersService } from './tiers.service.js';
 
 export { PAYMENT_STATUSES, REJECTION_REASONS, type RejectionReason } from './billing.constants.js';
-export { BILLING_CRONTAB, BILLING_DAILY_JOB, type JobRunner } from './billing.jobs.js';
+export { BILLING_CRONTAB, type JobRunner } from './billing.jobs.js';
 export { registerBillingRoutes } from './billing.routes.js';
 export { ProofParams, ProofSchema, SubscriptionSchema } from './billing.schemas.js';
 /** Read-only use by the operator's queue (admin module). */
 export { payments, subscriptions } from './billing.tables.js';
-export { toPaymentView, toSubscriptionView } from './billing.views.js';
+export { toPaymentView } from './billing.views.js';
 export { attachment, registerPaymentRoutes } from './payments.routes.js';
 export { listProofs, readProof } from './payments.service.js';
-export { toPriceChangeView } from './price-changes.js';
+
 export { registerPromotionRoutes } from './promotion.routes.js';
 export { subscriptionQuotaPeriod } from './quota-period.js';
-export { SELF_INVOICE_JOB, selfInvoiceBody } from './self-billing.js';
 
 export function createBillingModule(deps: {
   db: Executor;

@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../http/auth.js';
-import type { UploadedFile } from '../../http/multipart.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
+import type { UploadedFile } from '../../shared/files.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { sha256Hex } from '../../shared/secrets.js';
-import { recordTenantEvent } from '../tenants/tenant-events.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
 import { findPayment, lockSubscription, lockTenant, updatePayment } from './billing.repository.js';
 import { paymentProofs } from './billing.tables.js';
 import { toPaymentView, toProofView } from './billing.views.js';

@@ -21,7 +21,7 @@ import {
 import type { BillingNotifications } from './billing-notifications.js';
 import { currentPrice } from './pricing.js';
 
-export function toPriceChangeView(c: PriceChangeRow) {
+function toPriceChangeView(c: PriceChangeRow) {
   return {
     id: c.id,
     tier: c.tier,

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { requireAuth } from '../../http/auth.js';
 import { authProblems, IsoDateTime, Nullable, Ok } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { TenantSchema } from '../tenants/tenants.schemas.js';
+import { TenantSchema } from '../tenants/index.js';
 import { BankTransferSchema, PaymentSchema, PromoteBody, SubscriptionSchema } from './billing.schemas.js';
 import type { PromotionService } from './promotion.service.js';
 

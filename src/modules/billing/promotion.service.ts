@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { tenants } from '../../db/tables.js';
-import type { AuthContext } from '../../http/auth.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, validationError } from '../../shared/errors.js';
-import { ALL_SCOPES, insertApiKey } from '../keys/keys.service.js';
-import type { TenantsService } from '../tenants/tenants.service.js';
+import { ALL_SCOPES, insertApiKey } from '../keys/index.js';
+import { markPromoted, type TenantsService } from '../tenants/index.js';
 import { isBillingInterval } from './billing.constants.js';
 import { lockTenant, openSubscription, subscriptionView } from './billing.repository.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
@@ -56,7 +56,7 @@ export function createPromotionService(deps: {
           else if (body.billingInterval !== undefined && !isBillingInterval(body.billingInterval))
             throw new AppError('INVALID_BILLING_INTERVAL', 'billingInterval must be MONTHLY or YEARLY');
         }
-        await tx.update(tenants).set({ sandbox: false, promotedAt: now }).where(eq(tenants.id, tenant.id));
+        await markPromoted(tx, tenant.id, now);
         const key = await insertApiKey(tx, {
           tenantId: tenant.id,
           environment: 'production',

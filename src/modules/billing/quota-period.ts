@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { tenants, tiers } from '../../db/tables.js';
-import { calendarMonthPeriod, type QuotaPeriodResolver } from '../documents/quota.js';
+import { calendarMonthPeriod, type QuotaPeriodResolver } from '../documents/index.js';
 import { subscriptions } from './billing.tables.js';
 import { stepAt } from './periods.js';
 

@@ -1,13 +1,13 @@
 import { type Executor, withTransaction } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
-import { recordTenantEvent } from '../tenants/tenant-events.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
+import { setTenantTier } from '../tenants/index.js';
 import type { RejectionReason } from './billing.constants.js';
 import {
   findPayment,
   lockSubscription,
   lockTenant,
-  setTenantTier,
   subscriptionView,
   updatePayment,
   updateSubscription,
@@ -165,5 +165,3 @@ export function createReviewService(deps: {
     },
   };
 }
-
-export type ReviewService = ReturnType<typeof createReviewService>;

@@ -3,13 +3,13 @@ import { type Executor, withTransaction } from '../../db/pool.js';
 import { ecuadorStartOfDay } from '../../shared/clock.js';
 import { D } from '../../shared/money.js';
 import { ecuadorDaysUntil } from '../notifications/index.js';
-import { recordTenantEvent } from '../tenants/tenant-events.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
+import { setTenantTier } from '../tenants/index.js';
 import { DAY_MS, GRACE_DAYS, PAST_DUE_WARNING_DAYS, RENEWAL_NOTICE_DAYS } from './billing.constants.js';
 import {
   insertPayment,
   lockSubscription,
   lockTenant,
-  setTenantTier,
   type TenantRow,
   unsettledPayments,
   updateSubscription,
@@ -25,12 +25,12 @@ type Step = (tx: Executor, tenant: TenantRow, sub: SubscriptionRow, now: Date) =
 /**
  * The timing rules count Ecuador calendar days (the job runs once a day): the reminder goes out
  * from the 7th day before the period end's date, the warning on the 5th day after it, the expiry
- * on the 7th day after it (interface.md Limits: 7 days grace in total).
+ * on the 7th day after it (docs/spec-map.md, Limits: 7 days grace in total).
  */
-export const daysBefore = (end: Date, now: Date) => ecuadorDaysUntil(end, now);
-export const daysAfter = (end: Date, now: Date) => -ecuadorDaysUntil(end, now);
+const daysBefore = (end: Date, now: Date) => ecuadorDaysUntil(end, now);
+const daysAfter = (end: Date, now: Date) => -ecuadorDaysUntil(end, now);
 /** The day the grace period ends: start of the Ecuador day GRACE_DAYS after the period end's day. */
-export const graceEnd = (end: Date) => new Date(ecuadorStartOfDay(end).getTime() + GRACE_DAYS * DAY_MS);
+const graceEnd = (end: Date) => new Date(ecuadorStartOfDay(end).getTime() + GRACE_DAYS * DAY_MS);
 
 /**
  * The daily billing steps. Each picks candidates with one query, then handles every subscription

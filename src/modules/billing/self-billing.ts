@@ -1,21 +1,22 @@
+import { Type } from '@sinclair/typebox';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
 import type { Executor } from '../../db/pool.js';
 import { issuers, tenants } from '../../db/tables.js';
-import { defineJob, enqueue } from '../../jobs/queue.js';
+import { defineJob, enqueue, JobId } from '../../jobs/queue.js';
 import type { IssuerScope } from '../../shared/scope.js';
 import type { DocumentRow, DocumentsService, InvoiceInput } from '../documents/index.js';
-import { recordTenantEvent } from '../tenants/tenant-events.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
 import { type PaymentRow, payments, subscriptions } from './billing.tables.js';
 
-export const SELF_INVOICE_JOB = 'billing:self-invoice';
+/** The payload of SELF_INVOICE_JOB, checked when the job runs. */
+const SELF_INVOICE_PAYLOAD = { version: 1, payload: Type.Object({ paymentId: JobId }) };
+
+const SELF_INVOICE_JOB = 'billing:self-invoice';
 
 /** The provider's invoice for a verified payment (decisions.md: issued at verification). */
-export function selfInvoiceBody(
-  p: PaymentRow,
-  buyer: { ruc: string; name: string; email: string },
-): InvoiceInput {
+function selfInvoiceBody(p: PaymentRow, buyer: { ruc: string; name: string; email: string }): InvoiceInput {
   const interval = p.planBillingInterval === 'YEARLY' ? 'anual' : 'mensual';
   const what = { INITIAL: 'suscripción', TIER_CHANGE: 'cambio de plan', RENEWAL: 'renovación' }[p.purpose];
   return {
@@ -131,7 +132,7 @@ export function createSelfBilling(deps: {
     );
   }
 
-  const job = defineJob<{ paymentId: string }>(SELF_INVOICE_JOB, async ({ paymentId }) => {
+  const job = defineJob(SELF_INVOICE_JOB, SELF_INVOICE_PAYLOAD, async ({ paymentId }) => {
     await issue(paymentId);
   });
 

@@ -1,10 +1,10 @@
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../http/auth.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { D } from '../../shared/money.js';
-import { recordTenantEvent } from '../tenants/tenant-events.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
 import { type BillingInterval, isBillingInterval, isPaidTier, type PaidTier } from './billing.constants.js';
 import {
   insertPayment,
@@ -20,7 +20,7 @@ import { charge, priceAt } from './pricing.js';
 import { createTierChanges } from './tier-changes.js';
 
 /** Input checks shared by subscribe, change-tier and promote: 400 INVALID_TIER / INVALID_BILLING_INTERVAL. */
-export function checkPlan(
+function checkPlan(
   tier: string,
   interval: string | undefined,
 ): { tier: PaidTier; interval?: BillingInterval } {

@@ -3,7 +3,7 @@ import type { BillingInterval } from './billing.constants.js';
 import { proratedUpgrade } from './pricing.js';
 
 /**
- * Which case of the tier-change table (interface.md) a request falls in. Pure: prices and the
+ * Which case of the tier-change table (docs/spec-map.md) a request falls in. Pure: prices and the
  * remaining paid time are looked up by the caller.
  *
  * Production:

@@ -1,11 +1,11 @@
 import type { Executor } from '../../db/pool.js';
 import { AppError } from '../../shared/errors.js';
-import { recordTenantEvent } from '../tenants/tenant-events.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
+import { setTenantTier } from '../tenants/index.js';
 import type { BillingInterval, ChangeKind, PaidTier } from './billing.constants.js';
 import {
   insertPayment,
   openSubscription,
-  setTenantTier,
   subscriptionView,
   type TenantRow,
   unsettledPayments,

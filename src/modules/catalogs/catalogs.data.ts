@@ -1,5 +1,5 @@
 /**
- * Reference catalogs (interface.md, Catalogs; decisions.md for the IVA rate codes, which
+ * Reference catalogs (docs/spec-map.md, Catalogs; decisions.md for the IVA rate codes, which
  * follow the tax authority's Ficha técnica tabla 17: 15% is rateCode 4 since April 2024).
  */
 export interface TaxRate {
@@ -27,21 +27,8 @@ export const ID_TYPES = [
   { code: '08', description: 'Identificación del exterior' },
 ] as const;
 
-export const PAYMENT_METHODS = [
-  { code: '01', description: 'SIN UTILIZACIÓN DEL SISTEMA FINANCIERO' },
-  { code: '15', description: 'COMPENSACIÓN DE DEUDAS' },
-  { code: '16', description: 'TARJETA DE DÉBITO' },
-  { code: '17', description: 'DINERO ELECTRÓNICO' },
-  { code: '18', description: 'TARJETA PREPAGO' },
-  { code: '19', description: 'TARJETA DE CRÉDITO' },
-  { code: '20', description: 'OTROS CON UTILIZACIÓN DEL SISTEMA FINANCIERO' },
-  { code: '21', description: 'ENDOSO DE TÍTULOS' },
-] as const;
-
-export const TERM_UNITS = [
-  { code: 'dias', description: 'Días' },
-  { code: 'meses', description: 'Meses' },
-] as const;
+// The payment methods (tabla 24) and term units live in shared/ because the RIDE adapter prints them.
+export { PAYMENT_METHODS, TERM_UNITS } from '../../shared/sri-codes.js';
 
 export const TAX_TYPES = [
   { code: '2', description: 'IVA' },
@@ -138,4 +125,3 @@ export function describeValidity(rate: TaxRate): string {
  * check enabled types against this list without depending on the documents module).
  */
 export const ISSUABLE_DOCUMENT_TYPES = ['01', '03', '04', '05', '06', '07'] as const;
-export const ALL_DOCUMENT_TYPES = ['01', '03', '04', '05', '06', '07'] as const;

@@ -22,12 +22,6 @@ export interface WithholdingCode {
   validTo: string | null;
 }
 
-export const WITHHOLDING_TAX_TYPES = [
-  { code: '1', description: 'RENTA' },
-  { code: '2', description: 'IVA' },
-  { code: '6', description: 'ISD' },
-] as const;
-
 const R2026_END = '2026-02-28';
 const R2026_START = '2026-03-01';
 

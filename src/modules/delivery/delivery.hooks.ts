@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { outboxEmails } from '../../db/tables.js';
 import { documents, markEmailFailed, markEmailSent, recordDocumentEvent } from '../documents/index.js';
-import type { OutboxHooks, OutboxRow } from '../mail/outbox.js';
+import type { OutboxHooks, OutboxRow } from '../mail/index.js';
 import { type DeliveryService, DOCUMENT_EMAIL_KIND } from './delivery.service.js';
 
 export interface EmailFailureNotifier {

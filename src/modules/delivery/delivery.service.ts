@@ -18,8 +18,8 @@ import {
   rideViewOf,
   toSummary,
 } from '../documents/index.js';
-import { queueEmail } from '../mail/outbox.js';
-import type { Language } from '../mail/templates.js';
+import type { Language } from '../mail/index.js';
+import { queueEmail } from '../mail/index.js';
 import { documentEmail, documentTypeName } from './delivery.templates.js';
 
 export const DOCUMENT_EMAIL_KIND = 'document';
@@ -34,7 +34,7 @@ const FILE_KINDS: Record<string, string> = {
 };
 
 /** File names by document type and number, e.g. FACTURA-001-001-000000123.pdf. */
-export function attachmentBaseName(doc: Pick<DocumentRow, 'documentType' | 'model'>): string {
+function attachmentBaseName(doc: Pick<DocumentRow, 'documentType' | 'model'>): string {
   const kind = FILE_KINDS[doc.documentType] ?? `COMPROBANTE-${doc.documentType}`;
   return `${kind}-${documentNumber(doc.model)}`;
 }

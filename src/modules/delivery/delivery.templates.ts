@@ -1,4 +1,4 @@
-import { type Language, layout, type RenderedEmail } from '../mail/templates.js';
+import { type Language, layout, type RenderedEmail } from '../mail/index.js';
 
 export interface DocumentEmailFacts {
   documentType: string;

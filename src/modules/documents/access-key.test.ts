@@ -7,7 +7,7 @@ import {
   randomNumericCode,
 } from './access-key.js';
 
-// Real production keys from REFERENCE.md §5, with the module-11 remainder each exercises.
+// Real production keys from docs/spec-map.md, SRI §5, with the module-11 remainder each exercises.
 const REAL_KEYS = [
   { key: '1312202301179001691900122011070002060400460006816', note: 'Σ mod 11 = 5 → 6' },
   { key: '0810202301019047913700120021000000699911921739517', note: 'Σ mod 11 = 4 → 7' },

@@ -3,7 +3,7 @@ import { parseDdMmYyyy } from '../../shared/clock.js';
 import type { Environment } from './document-model.js';
 
 /**
- * The 49-digit clave de acceso (REFERENCE.md §5): fechaEmision ddmmaaaa (8), codDoc (2), RUC (13),
+ * The 49-digit clave de acceso (docs/spec-map.md, SRI §5): fechaEmision ddmmaaaa (8), codDoc (2), RUC (13),
  * ambiente (1), estab + ptoEmi (6), secuencial (9), código numérico (8), tipoEmision (1) and a
  * módulo 11 check digit (1). The tax authority refuses a key whose parts or check digit are wrong
  * (errors 58 and 80).

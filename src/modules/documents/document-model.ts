@@ -4,7 +4,7 @@
  * a decimal string already formatted as the tax authority wants it (2 decimals for money,
  * up to 6 for quantity and unit price).
  */
-export type DocumentType = '01' | '04';
+type DocumentType = '01' | '04';
 export type Environment = 'sandbox' | 'production';
 
 /** The issuer as it was when the document was signed (later edits do not change a document). */

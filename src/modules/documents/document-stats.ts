@@ -2,7 +2,7 @@ import { type Dec, dec, fixed, sum } from '../../shared/money.js';
 import type { StatsCell } from './documents.extras.repository.js';
 import type { DocumentStatus, DocumentTypeCode } from './documents.tables.js';
 
-export const ALL_STATUSES: DocumentStatus[] = [
+const ALL_STATUSES: DocumentStatus[] = [
   'SIGNED',
   'RECEIVED',
   'RETURNED',
@@ -10,7 +10,7 @@ export const ALL_STATUSES: DocumentStatus[] = [
   'NOT_AUTHORIZED',
   'VOIDED',
 ];
-/** Valid tax documents: authorized, including those voided later (they still count: interface.md). */
+/** Valid tax documents: authorized, including those voided later (they still count: docs/spec-map.md). */
 const ISSUED = new Set<DocumentStatus>(['AUTHORIZED', 'VOIDED']);
 const PENDING = new Set<DocumentStatus>(['SIGNED', 'RECEIVED']);
 /**

@@ -13,8 +13,8 @@ const VOID_REASON_MAX = 500;
 /** Credit notes that never became valid, or were voided, credit nothing. */
 const NOT_CREDITING = new Set<DocumentStatus>(['RETURNED', 'NOT_AUTHORIZED', 'VOIDED']);
 
-/** The void response: the summary plus buyer, voidReason and voidedAt (interface.md). */
-export function voidView(row: DocumentRow) {
+/** The void response: the summary plus buyer, voidReason and voidedAt (docs/spec-map.md). */
+function voidView(row: DocumentRow) {
   return {
     ...toSummary(row),
     buyer: { id: row.buyerId, idType: row.buyerIdType, name: row.buyerName, email: row.buyerEmail },
@@ -107,7 +107,7 @@ export function createDocumentExtrasService(deps: { db: Executor; clock: Clock }
 export type DocumentExtrasService = ReturnType<typeof createDocumentExtrasService>;
 
 /** The Ecuador calendar month of `now` unless from/to say otherwise (each defaults on its own). */
-export function statsPeriod(query: { from?: string; to?: string }, now: Date) {
+function statsPeriod(query: { from?: string; to?: string }, now: Date) {
   const p = ecuadorParts(now);
   const pad = (n: number) => String(n).padStart(2, '0');
   const lastDay = new Date(Date.UTC(p.year, p.month, 0)).getUTCDate();

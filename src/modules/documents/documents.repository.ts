@@ -62,7 +62,7 @@ const SORT_COLUMNS = {
   status: documents.status,
 } as const;
 
-/** The list's filters (interface.md), AND-combined, within the scope; the CSV export reads the same. */
+/** The list's filters (docs/spec-map.md), AND-combined, within the scope; the CSV export reads the same. */
 export function listWhere(scope: DocumentScope, q: ListFilters): SQL {
   const conditions: SQL[] = [scopeWhere(scope)];
   if (q.status) conditions.push(eq(documents.status, q.status));

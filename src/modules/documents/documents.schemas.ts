@@ -13,7 +13,7 @@ export const DocumentStatusSchema = StringEnum([
   'VOIDED',
 ] as const);
 
-export const EmailStateSchema = Type.Object({
+const EmailStateSchema = Type.Object({
   status: StringEnum(['PENDING', 'SENT', 'DELIVERED', 'FAILED'] as const),
   sentAt: Type.Optional(Nullable(IsoDateTime)),
 });
@@ -27,7 +27,7 @@ const LinkProperties = {
   xmlUrl: Type.String({ description: 'API path of the XML', examples: ['/v1/documents/{accessKey}/xml'] }),
 };
 
-/** The document summary of the list (interface.md). */
+/** The document summary of the list (docs/spec-map.md). */
 export const DocumentSummarySchema = Type.Object(
   {
     accessKey: Type.String({ pattern: '^[0-9]{49}$' }),

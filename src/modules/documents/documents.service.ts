@@ -5,9 +5,8 @@ import { type Clock, ddMmYyyyToIso, ecuadorDate } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope } from '../../shared/scope.js';
-import type { IssuerRow } from '../issuers/issuer-store.js';
-import { allocateSequential } from '../issuers/sequentials.js';
-import type { SigningKeyCache } from '../issuers/signing-key-cache.js';
+import type { IssuerRow, SigningKeyCache } from '../issuers/index.js';
+import { allocateSequential } from '../issuers/index.js';
 import { requestHash } from './document-body.js';
 import { toDetail } from './document-detail.js';
 import {

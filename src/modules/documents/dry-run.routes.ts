@@ -15,7 +15,7 @@ const DryRunError = Type.Object({
   ),
 });
 
-export const DryRunResponse = Type.Object(
+const DryRunResponse = Type.Object(
   {
     ok: Ok,
     valid: Type.Boolean({ description: 'true when POST /v1/documents would accept this body as it is' }),

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { issuers } from '../../db/tables.js';
-import { fieldPath, toFieldErrors, validatorCompiler } from '../../http/validation.js';
 import { type Clock, ecuadorDate } from '../../shared/clock.js';
 import { AppError, type FieldError, notFound } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
+import { checkSchema, PLACEHOLDER } from './dry-run.schemas.js';
 import { assertIssuable, computeContent, issuerSnapshot } from './pipeline.js';
-import { DocumentBodySchema, definitionOf } from './types/registry.js';
+import { definitionOf } from './types/registry.js';
 
 /** One problem the dry run found: a field error (VALIDATION_FAILED) or an issuer rule. */
-export interface DryRunError {
+interface DryRunError {
   code: string;
   path: string;
   message: string;
@@ -17,18 +17,8 @@ export interface DryRunError {
   expected?: string;
 }
 
-/** Stated figures a client may leave out of a dry run to be told them (creation requires them). */
-const FILLABLE = new Set(['taxableBase', 'taxAmount']);
-const PLACEHOLDER = '0.00';
 /** Corrections feed the next pass; a figure derived from corrected ones needs at most a few. */
 const MAX_PASSES = 4;
-
-const validateBody = validatorCompiler({
-  schema: DocumentBodySchema,
-  httpPart: 'body',
-  method: 'POST',
-  url: '/v1/documents/validate',
-}) as ((data: unknown) => boolean) & { errors?: Parameters<typeof toFieldErrors>[0] };
 
 type Json = Record<string, unknown>;
 
@@ -66,35 +56,6 @@ function correctionPath(body: unknown, error: FieldError): string | null {
   if (error.path === 'payments')
     return Array.isArray(payments) && payments.length === 1 ? 'payments[0].total' : null;
   return error.path;
-}
-
-/** JSON pointer (`/items/0/taxes/1`) of an ajv error -> the object it names, or undefined. */
-function objectAt(body: unknown, pointer: string): Json | undefined {
-  let node = body as Json | undefined;
-  for (const seg of pointer.split('/').filter(Boolean)) {
-    node = node && typeof node === 'object' ? (node[seg] as Json | undefined) : undefined;
-  }
-  return node && typeof node === 'object' ? node : undefined;
-}
-
-/** Schema check with every error; omitted stated figures are filled with a placeholder first. */
-function checkSchema(body: unknown): { errors: FieldError[]; filled: Set<string> } {
-  const filled = new Set<string>();
-  for (let round = 0; round < 2; round++) {
-    if (validateBody(body)) return { errors: [], filled };
-    let changed = false;
-    for (const e of validateBody.errors ?? []) {
-      const missing = (e.params as { missingProperty?: string }).missingProperty;
-      if (e.keyword !== 'required' || !missing || !FILLABLE.has(missing)) continue;
-      const parent = objectAt(body, e.instancePath);
-      if (!parent) continue;
-      parent[missing] = PLACEHOLDER;
-      filled.add(fieldPath('body', `${e.instancePath}/${missing}`));
-      changed = true;
-    }
-    if (!changed) break;
-  }
-  return { errors: toFieldErrors(validateBody.errors, 'body'), filled };
 }
 
 export function createDocumentDryRun(deps: { db: Executor; clock: Clock }) {

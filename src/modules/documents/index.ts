@@ -35,9 +35,10 @@ export {
   type DocumentsService,
 } from './documents.service.js';
 export { type DocumentRow, type DocumentStatus, documents } from './documents.tables.js';
-export { createDocumentDryRun, type DocumentDryRun } from './dry-run.js';
+export { createDocumentDryRun } from './dry-run.js';
 export { registerDryRunRoute } from './dry-run.routes.js';
 export { checkedIsoDate, checkListFilters } from './list-filters.js';
 export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideViewOf } from './pipeline.js';
+export { calendarMonthPeriod, type QuotaPeriodResolver } from './quota.js';
 export type { InvoiceInput } from './types/invoice/schema.js';
-export { type DocumentBody, RebuildBodySchema } from './types/registry.js';
+export { RebuildBodySchema } from './types/registry.js';

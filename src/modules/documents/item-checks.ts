@@ -1,5 +1,5 @@
 import { fixed } from '../../shared/money.js';
-import { describeValidity, findTaxRate, isRateInForceOn } from '../catalogs/catalogs.data.js';
+import { describeValidity, findTaxRate, isRateInForceOn } from '../catalogs/index.js';
 import type { ItemInput, TaxInput } from './document-input.js';
 import type { ItemLine } from './document-model.js';
 import {

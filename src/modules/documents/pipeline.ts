@@ -9,7 +9,7 @@ import { signDocumentXml } from '../../adapters/signing/xades.js';
 import { isoToDdMmYyyy } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import type { Environment } from '../../shared/scope.js';
-import type { IssuerRow } from '../issuers/issuer-store.js';
+import type { IssuerRow } from '../issuers/index.js';
 import { buildAccessKey, randomNumericCode } from './access-key.js';
 import type { IssuerSnapshot } from './document-model.js';
 import type { DocumentRow, StoredModel } from './documents.tables.js';
@@ -147,7 +147,7 @@ export function contentOf(model: object): unknown {
 }
 
 /** A rebuild body: absent or `{}` means "re-sign the stored document as it is". */
-export function isEmptyBody(body: unknown): boolean {
+function isEmptyBody(body: unknown): boolean {
   return (
     body === undefined ||
     body === null ||
@@ -199,7 +199,7 @@ export function rebuiltVersionInput(
 }
 
 /** The header part of a stored model. */
-export function headerOf(model: StoredModel): DocumentHeader {
+function headerOf(model: StoredModel): DocumentHeader {
   return {
     documentType: model.documentType,
     environment: model.environment,

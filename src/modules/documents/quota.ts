@@ -6,7 +6,7 @@ import { AppError } from '../../shared/errors.js';
 import { documentQuotaUsage } from './documents.tables.js';
 
 /** The billing period a production document counts in, and the tier's allowance. */
-export interface QuotaPeriod {
+interface QuotaPeriod {
   key: string;
   quota: number;
 }

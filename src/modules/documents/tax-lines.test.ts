@@ -187,7 +187,7 @@ function recompute(sample: ReturnType<typeof readSample>) {
   return { lines, totals: aggregateTotals(lines, '0') };
 }
 
-describe('real authorized invoices (REFERENCE.md §7)', () => {
+describe('real authorized invoices (docs/spec-map.md, SRI §7)', () => {
   it('reproduces every line and total of the 0810… invoice (IVA 12%, historical)', () => {
     const sample = readSample(RACAR);
     const { lines, totals } = recompute(sample);
@@ -238,7 +238,7 @@ describe('real authorized invoices (REFERENCE.md §7)', () => {
     // Favorita's header disagrees with its own detalles by a cent twice: the lines add up to
     // 10.99 (header 10.98), their discounts to 0.29 + 0.47 = 0.76 (header 0.77), and the 12% lines
     // to base 0.87 + 1.10 = 1.97 (header 1.96). The tax authority tolerated it; we total the lines
-    // as REFERENCE.md §7 states the rule (both bases give the same 12% value, 0.24).
+    // as docs/spec-map.md, SRI §7 states the rule (both bases give the same 12% value, 0.24).
     expect(sample.details.map((d) => d.discount)).toEqual([
       '0.29',
       '0.00',

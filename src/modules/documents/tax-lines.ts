@@ -3,8 +3,8 @@ import type { TaxLine, Totals } from './document-model.js';
 
 /** Tabla 16 tax codes. */
 export const TAX_IVA = '2';
-export const TAX_ICE = '3';
-export const TAX_IRBPNR = '5';
+const TAX_ICE = '3';
+const TAX_IRBPNR = '5';
 
 export interface LineTaxRate {
   code: string;
@@ -56,7 +56,7 @@ export function computeLine(
 }
 
 /**
- * Document totals from its lines (REFERENCE.md §7): totalSinImpuestos = Σ subtotals, totalDescuento
+ * Document totals from its lines (docs/spec-map.md, SRI §7): totalSinImpuestos = Σ subtotals, totalDescuento
  * = Σ discounts, one totalImpuesto per (code, rateCode) ordered by code then rateCode, and
  * importeTotal = totalSinImpuestos + Σ group values + propina.
  *

@@ -1,6 +1,6 @@
 import { ddMmYyyyToIso, parseDdMmYyyy } from '../../shared/clock.js';
 import { type Dec, dec, fixed, sum } from '../../shared/money.js';
-import { ID_TYPES, PAYMENT_METHODS, TERM_UNITS } from '../catalogs/catalogs.data.js';
+import { ID_TYPES, PAYMENT_METHODS, TERM_UNITS } from '../catalogs/index.js';
 import type {
   BuyerInput,
   CreditNoteInput,

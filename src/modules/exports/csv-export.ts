@@ -6,7 +6,7 @@ import QueryStream from 'pg-query-stream';
 import type { Executor } from '../../db/pool.js';
 import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
 import type { IssuerScope as DocumentScope } from '../../shared/scope.js';
-import { documentTypeName } from '../delivery/delivery.templates.js';
+import { documentTypeName } from '../delivery/index.js';
 import { documents, type ListFilters, listOrder, listWhere } from '../documents/index.js';
 
 /**
@@ -14,7 +14,7 @@ import { documents, type ListFilters, listOrder, listWhere } from '../documents/
  * fields, CRLF line ends, so a double click opens it in a Spanish-locale Excel in columns and with
  * its accents; amounts keep the API's `.` decimals (exact, the tax authority's own notation).
  */
-export const CSV_OPTIONS = { delimiter: ';', bom: true, record_delimiter: 'windows' } as const;
+const CSV_OPTIONS = { delimiter: ';', bom: true, record_delimiter: 'windows' } as const;
 
 /** Rows fetched per round trip by the cursor: memory holds one batch, whatever the list's size. */
 const BATCH_SIZE = 500;

@@ -12,7 +12,7 @@ import { type Clock, isoToDdMmYyyy } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope as DocumentScope } from '../../shared/scope.js';
-import type { DeliveryService } from '../delivery/delivery.service.js';
+import type { DeliveryService } from '../delivery/index.js';
 import { checkedIsoDate, documents, type ListFilters } from '../documents/index.js';
 import { streamDocumentsCsv } from './csv-export.js';
 import { documentExports, type ExportKind, type ExportRow } from './exports.tables.js';
@@ -38,7 +38,7 @@ function entryName(documentType: string, accessKey: string, kind: ExportKind): s
   return `${kindName}-${number}.${kind === 'ride' ? 'pdf' : 'xml'}`;
 }
 
-export function exportView(row: ExportRow) {
+function exportView(row: ExportRow) {
   return {
     id: row.id,
     kind: row.kind,

@@ -5,7 +5,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export type ExportKind = 'xml' | 'ride';
 export type ExportStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
 
-/** Mirrors migrations/0181_document_exports.sql. */
+/** Mirrors migrations/0705_document_exports.sql. */
 export const documentExports = pgTable('document_exports', {
   id: uuid('id').primaryKey(),
   tenantId: uuid('tenant_id').notNull(),

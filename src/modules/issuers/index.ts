@@ -1,13 +1,21 @@
 /**
  * The issuers module: branches and issue points of an account, their certificates, logos,
- * document types, sequential counters and issuing flag. Other modules import from here only.
+ * document types, sequential counters and issuing flag. Other modules import from here only
+ * (dependency-cruiser's module-through-index rule; the document pipeline's remaining exceptions are
+ * listed in .dependency-cruiser.cjs).
  *
  * Documents (a later module) use `allocateSequential` inside their creation transaction and
  * sign with `signingKeys.get(issuerRow)` (deps.signingKeys), which refuses a certificate that
  * has expired since upload with CERTIFICATE_EXPIRED.
  */
-export { type IssuerRow, type IssuerView, issuerOwnerLookup, toIssuerView } from './issuer-store.js';
+export {
+  activeIssuersOf,
+  createFirstIssuer,
+  firstIssuerName,
+  type IssuerRow,
+  toIssuerSummary,
+} from './issuer-store.js';
 export { registerIssuerRoutes } from './issuers.routes.js';
-export { createIssuersService, type IssuersService } from './issuers.service.js';
+export { createIssuersService } from './issuers.service.js';
 export { allocateSequential, MAX_SEQUENTIAL, type SequentialEnvironment } from './sequentials.js';
-export { createSigningKeyCache, type SigningIssuer, type SigningKeyCache } from './signing-key-cache.js';
+export { createSigningKeyCache, type SigningKeyCache } from './signing-key-cache.js';

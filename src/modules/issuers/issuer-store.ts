@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SigningCertificate } from '../../adapters/signing/p12.js';
 import type { Executor } from '../../db/pool.js';
 import { issuers } from '../../db/tables.js';
@@ -6,7 +6,7 @@ import type { SecretBox } from '../../shared/secrets.js';
 
 export type IssuerRow = typeof issuers.$inferSelect;
 
-/** The issuer resource of interface.md. */
+/** The issuer resource of docs/spec-map.md. */
 export interface IssuerView {
   id: string;
   ruc: string;
@@ -104,4 +104,69 @@ export function issuerOwnerLookup(db: Executor): (issuerId: string) => Promise<s
     .where(eq(issuers.id, sql.placeholder('issuerId')))
     .prepare('issuer_owner');
   return async (issuerId) => (await query.execute({ issuerId }))[0]?.tenantId ?? null;
+}
+
+/** The account's first issuer, created by registration in the tenant's transaction. */
+export interface FirstIssuerInput {
+  tenantId: string;
+  ruc: string;
+  businessName: string;
+  tradeName: string | null;
+  mainAddress: string;
+  branchCode: string;
+  issuePointCode: string;
+  branchAddress: string | null;
+  emissionType: string;
+  requiredAccounting: boolean;
+  specialTaxpayer: string | null;
+  retentionAgentResolution: string | null;
+  rimpeRegime: string | null;
+  documentTypes: string[];
+  initialSequentials: { documentType: string; sequential: number }[];
+  certificate: { p12: Buffer; password: string | undefined; cert: SigningCertificate };
+  logo: { data: Buffer; mime: string } | null;
+}
+
+/** Inserts the first issuer of a new account and its initial sequentials (registration). */
+export async function createFirstIssuer(
+  tx: Executor,
+  secrets: SecretBox,
+  input: FirstIssuerInput,
+  id: string,
+  now: Date,
+): Promise<IssuerRow> {
+  const { certificate, initialSequentials, logo, ...fields } = input;
+  const [issuer] = await tx
+    .insert(issuers)
+    .values({
+      ...fields,
+      id,
+      canIssue: true,
+      ...certificateColumns(secrets, id, certificate.p12, certificate.password, certificate.cert),
+      logo: logo?.data ?? null,
+      logoMime: logo?.mime ?? null,
+      active: true,
+      createdAt: now,
+    })
+    .returning();
+  for (const s of initialSequentials) await setInitialSequential(tx, id, s.documentType, s.sequential);
+  return issuer!;
+}
+
+/** The account's active issuers (recovery matches the uploaded certificate against them). */
+export async function activeIssuersOf(db: Executor, tenantId: string): Promise<IssuerRow[]> {
+  return db
+    .select()
+    .from(issuers)
+    .where(and(eq(issuers.tenantId, tenantId), eq(issuers.active, true)));
+}
+
+/** The business name of the account's first issuer, or null when it has none. */
+export async function firstIssuerName(db: Executor, tenantId: string): Promise<string | null> {
+  const [issuer] = await db
+    .select({ businessName: issuers.businessName })
+    .from(issuers)
+    .where(eq(issuers.tenantId, tenantId))
+    .limit(1);
+  return issuer?.businessName ?? null;
 }

@@ -4,7 +4,7 @@ import { CERT_MAX_BYTES, LOGO_MAX_BYTES } from '../../http/forms.js';
 import { readMultipart } from '../../http/multipart.js';
 import { authProblems, OkResponse, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { parseCertificateForm, parseCreateIssuerForm, parseLogoForm } from './issuer-form.js';
+import { parseCertificateForm, parseCreateIssuerForm, parseLogoForm } from './issuer-form.schemas.js';
 import {
   CanIssueBody,
   CanIssueResponse,
@@ -28,7 +28,7 @@ const read = { auth: { scope: 'issuers:read' } } as const;
 const write = { auth: { scope: 'issuers:write' } } as const;
 
 export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
-  // "Issuer ownership is verified first" (interface.md): another account's issuer id answers
+  // "Issuer ownership is verified first" (docs/spec-map.md): another account's issuer id answers
   // 403 ISSUER_FORBIDDEN before its body or path values are looked at.
   const ownIssuer = async (request: FastifyRequest) =>
     issuers.assertNotForeign(requireAuth(request), (request.params as { id: string }).id);

@@ -1,20 +1,20 @@
 import { Type } from '@sinclair/typebox';
 import { IsoDateTime, Nullable, Ok, Uuid } from '../../http/schemas.js';
 import { MULTIPART } from '../../http/validation.js';
-import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/catalogs.data.js';
+import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/index.js';
 import { MAX_SEQUENTIAL } from './sequentials.js';
 
-export const IssuableTypeSchema = Type.Union(
+const IssuableTypeSchema = Type.Union(
   ISSUABLE_DOCUMENT_TYPES.map((t) => Type.Literal(t)),
   {
     description:
       'Document type the service issues: 01 invoice, 03 purchase settlement, 04 credit note, 05 debit note, 06 waybill, 07 withholding receipt',
   },
 );
-export const EnvironmentSchema = Type.Union([Type.Literal('sandbox'), Type.Literal('production')]);
+const EnvironmentSchema = Type.Union([Type.Literal('sandbox'), Type.Literal('production')]);
 
-/** The issuer resource of interface.md. */
-export const IssuerSchema = Type.Object(
+/** The issuer resource of docs/spec-map.md. */
+const IssuerSchema = Type.Object(
   {
     id: Uuid,
     ruc: Type.String({ description: '13 digits' }),

@@ -1,12 +1,12 @@
 import { readP12, type SigningCertificate } from '../../adapters/signing/p12.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../http/auth.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, type ErrorCode, validationError } from '../../shared/errors.js';
 import { isUuid, uuidv4 } from '../../shared/ids.js';
 import type { SecretBox } from '../../shared/secrets.js';
-import { recordTenantEvent } from '../tenants/tenant-events.js';
-import type { CreateIssuerInput, Logo, UploadedCertificate } from './issuer-form.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
+import type { CreateIssuerInput, Logo, UploadedCertificate } from './issuer-form.schemas.js';
 import {
   certificateColumns,
   type IssuerRow,
@@ -89,7 +89,7 @@ export function createIssuersService(deps: {
     return { p12: sealed.p12, password: sealed.password, cert, source };
   }
 
-  /** interface.md, Authentication rule 9: unverified accounts cannot create branches. */
+  /** docs/spec-map.md, Authentication rule 9: unverified accounts cannot create branches. */
   function assertMayCreate(auth: AuthContext): void {
     if (!auth.emailVerified) {
       throw new AppError(

@@ -7,7 +7,7 @@ export const MAX_SEQUENTIAL = 999_999_999;
 
 export type SequentialEnvironment = 'sandbox' | 'production';
 
-export interface CounterView {
+interface CounterView {
   current: number;
   next: number;
 }

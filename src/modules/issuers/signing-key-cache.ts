@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors.js';
 import type { SecretBox } from '../../shared/secrets.js';
 import { type IssuerRow, openCertificate } from './issuer-store.js';
 
-export type SigningIssuer = Pick<IssuerRow, 'id' | 'certP12' | 'certPassword' | 'certFingerprint'>;
+type SigningIssuer = Pick<IssuerRow, 'id' | 'certP12' | 'certPassword' | 'certFingerprint'>;
 
 export interface SigningKeyCache {
   /**

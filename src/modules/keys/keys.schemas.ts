@@ -1,14 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import { SCOPES } from '../../http/auth.js';
 import { IsoDateTime, Nullable, Ok, Uuid } from '../../http/schemas.js';
+import { SCOPES } from '../../shared/auth-context.js';
 
-export const ScopeSchema = Type.Union(
+const ScopeSchema = Type.Union(
   SCOPES.map((s) => Type.Literal(s)),
   { description: 'One of the nine scopes' },
 );
-export const EnvironmentSchema = Type.Union([Type.Literal('sandbox'), Type.Literal('production')]);
+const EnvironmentSchema = Type.Union([Type.Literal('sandbox'), Type.Literal('production')]);
 
-export const ApiKeySchema = Type.Object(
+const ApiKeySchema = Type.Object(
   {
     id: Uuid,
     label: Nullable(Type.String()),
@@ -23,7 +23,7 @@ export const ApiKeySchema = Type.Object(
   { $id: 'ApiKey' },
 );
 
-export const KeyLimitSchema = Type.Object({ max: Type.Integer(), used: Type.Integer() });
+const KeyLimitSchema = Type.Object({ max: Type.Integer(), used: Type.Integer() });
 
 export const ListKeysResponse = Type.Object({
   ok: Ok,

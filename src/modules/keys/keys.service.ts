@@ -1,15 +1,15 @@
 import { and, asc, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { apiKeys, apiKeyUsageDaily, tenants, tiers } from '../../db/tables.js';
-import { type AuthContext, type Environment, SCOPES, type Scope } from '../../http/auth.js';
+import { type AuthContext, type Environment, SCOPES, type Scope } from '../../shared/auth-context.js';
 import { type Clock, ecuadorIsoDate } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { uuidv4 } from '../../shared/ids.js';
 import { API_TOKEN_RE, hashApiToken, newApiToken } from './tokens.js';
 
-export type ApiKeyRow = typeof apiKeys.$inferSelect;
+type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export interface ApiKeyView {
+interface ApiKeyView {
   id: string;
   label: string | null;
   environment: Environment;
@@ -21,7 +21,7 @@ export interface ApiKeyView {
   requestCount: number;
 }
 
-export function toApiKeyView(row: ApiKeyRow): ApiKeyView {
+function toApiKeyView(row: ApiKeyRow): ApiKeyView {
   return {
     id: row.id,
     label: row.label,
@@ -66,6 +66,29 @@ export async function insertApiKey(
     requestCount: 0,
   });
   return { id, token };
+}
+
+/** Revokes every live key of one environment of an account (account recovery). */
+export async function revokeEnvironmentKeys(
+  tx: Executor,
+  tenantId: string,
+  environment: Environment,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.environment, environment), isNull(apiKeys.revokedAt)),
+    );
+}
+
+/** Revokes a web-app session key (sign-out); ordinary keys are left alone. */
+export async function revokeSessionKey(db: Executor, keyId: string, now: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.internal, true), isNull(apiKeys.revokedAt)));
 }
 
 export const ALL_SCOPES: readonly Scope[] = SCOPES;

@@ -1,16 +1,20 @@
+import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Executor } from '../../db/pool.js';
 import { type OutboxAttachment, outboxEmails } from '../../db/tables.js';
-import { defineJob, enqueue } from '../../jobs/queue.js';
+import { defineJob, enqueue, JobId } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { SecretBox } from '../../shared/secrets.js';
 import { type EmailContent, openEmailSecrets, sealEmailSecrets } from './sealed-secrets.js';
 
-export const SEND_EMAIL_JOB = 'mail.send';
+/** The payload of SEND_EMAIL_JOB, checked when the job runs. */
+const SEND_EMAIL_PAYLOAD = { version: 1, payload: Type.Object({ outboxId: JobId }) };
+
+const SEND_EMAIL_JOB = 'mail.send';
 /** Delivery attempts before an email is FAILED (graphile-worker backs off exponentially between them). */
-export const EMAIL_MAX_ATTEMPTS = 8;
+const EMAIL_MAX_ATTEMPTS = 8;
 
 export interface QueuedEmail {
   tenantId: string | null;
@@ -75,7 +79,7 @@ export function renderOutboxEmail(
 }
 
 /** An SMTP 5xx answer (e.g. 550 mailbox unavailable) will not change on retry; 4xx and network errors may. */
-export function isPermanentFailure(e: unknown): boolean {
+function isPermanentFailure(e: unknown): boolean {
   const code = (e as { responseCode?: number }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
@@ -107,7 +111,7 @@ export function createSendEmailJob(deps: {
   secrets: SecretBox;
 }) {
   const { db, mailer, clock, mailFrom, hooks, secrets } = deps;
-  return defineJob<{ outboxId: string }>(SEND_EMAIL_JOB, async ({ outboxId }, ctx) => {
+  return defineJob(SEND_EMAIL_JOB, SEND_EMAIL_PAYLOAD, async ({ outboxId }, ctx) => {
     const [email] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId));
     if (!email || email.status !== 'PENDING') return; // already sent (a retried job after a crash)
     try {

@@ -7,9 +7,9 @@ import { notifications } from './notifications.tables.js';
 import { lockKey, type Notifier, type ProducedNotification, tenantOf } from './notifier.js';
 import { certificateText } from './texts.js';
 
-/** interface.md: alerts within 30 days of expiry; ERROR at 7 days or fewer. */
-export const CERT_ALERT_DAYS = 30;
-export const CERT_ERROR_DAYS = 7;
+/** docs/spec-map.md: alerts within 30 days of expiry; ERROR at 7 days or fewer. */
+const CERT_ALERT_DAYS = 30;
+const CERT_ERROR_DAYS = 7;
 const DAY_MS = 86_400_000;
 const CERT_TYPES: NotificationType[] = ['CERT_EXPIRING', 'CERT_EXPIRED'];
 

@@ -4,9 +4,9 @@ import { notifications } from './notifications.tables.js';
 import { lockKey, type Notifier, type ProducedNotification, tenantOf } from './notifier.js';
 import { documentAuthorizedText } from './texts.js';
 
-/** interface.md: authorizations within 60 seconds share one row; 50 documents listed per row. */
-export const AGGREGATION_WINDOW_MS = 60_000;
-export const MAX_LISTED_DOCUMENTS = 50;
+/** docs/spec-map.md: authorizations within 60 seconds share one row; 50 documents listed per row. */
+const AGGREGATION_WINDOW_MS = 60_000;
+const MAX_LISTED_DOCUMENTS = 50;
 
 export interface AuthorizedDocument {
   accessKey: string;

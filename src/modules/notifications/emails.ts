@@ -1,4 +1,4 @@
-import { layout, type RenderedEmail } from '../mail/templates.js';
+import { layout, type RenderedEmail } from '../mail/index.js';
 import { type Language, MANDATORY_TYPE, type NotificationType, type Severity } from './notification-types.js';
 
 /** Labels of the metadata facts an email lists; unknown keys are shown as they are. */

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/pool.js';
 import { type Notifier, type ProducedNotification, tenantOf } from './notifier.js';
 import { emailFailedText, submissionFailedText } from './texts.js';
 
-export interface DocumentRef {
+interface DocumentRef {
   accessKey: string;
   /** `01`, `04`, ... */
   documentType: string;
@@ -23,7 +23,7 @@ export interface EmailDeliveryFailedInput {
   document?: DocumentRef | null;
 }
 
-export interface SriMessage {
+interface SriMessage {
   identifier: string;
   message: string;
   additionalInfo?: string | null;

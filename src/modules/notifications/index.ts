@@ -14,23 +14,12 @@ import { createNotificationsApi } from './notifications.service.js';
 import { createNotifier, type Dispatch } from './notifier.js';
 import { createQuotaProducer } from './quota.js';
 
-export { certificateStage, ecuadorDaysUntil } from './cert-expiry.js';
-export type { AuthorizedDocument, DocumentAuthorizedInput } from './document-authorized.js';
-export { AGGREGATION_WINDOW_MS, MAX_LISTED_DOCUMENTS } from './document-authorized.js';
-export type { DocumentRef, EmailDeliveryFailedInput, SriMessage, SubmissionFailedInput } from './failures.js';
-export {
-  CHANNELS,
-  type Channel,
-  type LocalizedText,
-  NOTIFICATION_TYPES,
-  type NotificationType,
-  type Severity,
-} from './notification-types.js';
-export type { NotificationView } from './notification-view.js';
+export { ecuadorDaysUntil } from './cert-expiry.js';
+export type { AuthorizedDocument } from './document-authorized.js';
+
 export { CERT_EXPIRY_JOB, NOTIFICATIONS_CRONTAB } from './notifications.jobs.js';
 export { registerNotificationRoutes } from './notifications.routes.js';
-export type { NotifyInput, ProducedNotification } from './notifier.js';
-export type { QuotaCheckInput } from './quota.js';
+export type { NotifyInput } from './notifier.js';
 
 export function createNotificationsService(deps: {
   db: Executor;

@@ -1,4 +1,4 @@
-/** The notification vocabulary of interface.md (Events: Notification types). */
+/** The notification vocabulary of docs/spec-map.md (Events: Notification types). */
 export const NOTIFICATION_TYPES = [
   'DOCUMENT_AUTHORIZED',
   'CERT_EXPIRING',
@@ -22,7 +22,7 @@ export const CHANNELS = ['IN_APP', 'EMAIL'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /** Types without an email equivalent: their preferences list only IN_APP. */
-export const IN_APP_ONLY_TYPES: ReadonlySet<NotificationType> = new Set([
+const IN_APP_ONLY_TYPES: ReadonlySet<NotificationType> = new Set([
   'DOCUMENT_AUTHORIZED',
   'CERT_EXPIRING',
   'CERT_EXPIRED',
@@ -33,10 +33,6 @@ export const MANDATORY_TYPE: NotificationType = 'PRICE_CHANGE_ANNOUNCED';
 
 export function hasEmailEquivalent(type: NotificationType): boolean {
   return !IN_APP_ONLY_TYPES.has(type);
-}
-
-export function isNotificationType(value: string): value is NotificationType {
-  return (NOTIFICATION_TYPES as readonly string[]).includes(value);
 }
 
 /** Every configurable (type, channel) pair, in the order GET preferences lists them. */

@@ -1,7 +1,7 @@
 import type { NotificationType, Severity } from './notification-types.js';
 import type { NotificationRow } from './notifications.tables.js';
 
-/** The Notification resource of interface.md, plus `updatedAt` (aggregated rows change in place). */
+/** The Notification resource of docs/spec-map.md, plus `updatedAt` (aggregated rows change in place). */
 export interface NotificationView {
   id: string;
   type: NotificationType;

@@ -1,4 +1,4 @@
-import { defineJob } from '../../jobs/queue.js';
+import { defineJob, NO_PAYLOAD_V1 } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 
 /** graphile-worker crontab identifiers allow no dots, hence the colon (unlike `mail.send`). */
@@ -12,7 +12,7 @@ export const CERT_EXPIRY_JOB = 'notifications:cert-expiry-check';
 export const NOTIFICATIONS_CRONTAB = `0 11 * * * ${CERT_EXPIRY_JOB} ?fill=1d&max=3`;
 
 export function createCertExpiryJob(deps: { clock: Clock; check: (now: Date) => Promise<unknown> }) {
-  return defineJob<Record<string, never>>(CERT_EXPIRY_JOB, async () => {
+  return defineJob(CERT_EXPIRY_JOB, NO_PAYLOAD_V1, async () => {
     await deps.check(deps.clock.now());
   });
 }

@@ -11,7 +11,7 @@ import {
 import type { NotificationsApi } from './notifications.service.js';
 
 const tags = ['Notifications'];
-/** interface.md: notifications are scope-exempt for any active key. */
+/** docs/spec-map.md: notifications are scope-exempt for any active key. */
 const auth = { scope: null } as const;
 
 export function registerNotificationRoutes(app: App, api: NotificationsApi): void {

@@ -4,10 +4,10 @@ import { StringEnum } from '../webhooks/index.js';
 import { CHANNELS, NOTIFICATION_TYPES, SEVERITIES } from './notification-types.js';
 import { LIST_DEFAULT, LIST_MAX } from './notifications.service.js';
 
-export const NotificationTypeSchema = StringEnum(NOTIFICATION_TYPES);
-export const ChannelSchema = StringEnum(CHANNELS);
+const NotificationTypeSchema = StringEnum(NOTIFICATION_TYPES);
+const ChannelSchema = StringEnum(CHANNELS);
 
-export const NotificationSchema = Type.Object(
+const NotificationSchema = Type.Object(
   {
     id: Uuid,
     type: NotificationTypeSchema,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../http/auth.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { isUuid } from '../../shared/ids.js';
@@ -18,7 +18,7 @@ import {
 export const LIST_MAX = 100;
 export const LIST_DEFAULT = 50;
 
-/** The client side of notifications: the list, mark-read and preferences (interface.md). */
+/** The client side of notifications: the list, mark-read and preferences (docs/spec-map.md). */
 export function createNotificationsApi(deps: { db: Executor; clock: Clock }) {
   const { db, clock } = deps;
 

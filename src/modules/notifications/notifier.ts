@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { tenants } from '../../db/tables.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { queueEmail } from '../mail/outbox.js';
+import { queueEmail } from '../mail/index.js';
 import type { WebhookEvent } from '../webhooks/index.js';
 import { notificationEmail } from './emails.js';
 import {
@@ -79,7 +79,7 @@ export async function tenantOf(tx: Executor, tenantId: string): Promise<Tenant> 
   return row;
 }
 
-export function isExpired(row: Pick<NotificationRow, 'expiresAt'>, now: Date): boolean {
+function isExpired(row: Pick<NotificationRow, 'expiresAt'>, now: Date): boolean {
   return row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
 }
 

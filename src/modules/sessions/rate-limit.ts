@@ -1,4 +1,4 @@
-import type { SlidingWindowLimiter, WindowRule } from '../../http/rate-limit/index.js';
+import type { SlidingWindowLimiter, WindowRule } from '../../rate-limit/index.js';
 import { AppError } from '../../shared/errors.js';
 
 /**

@@ -17,7 +17,7 @@ export const VerifyBody = Type.Object(
   { additionalProperties: false, description: '`{email, code}` or `{token}`' },
 );
 
-export const SessionTenant = Type.Object({
+const SessionTenant = Type.Object({
   id: Type.String({ format: 'uuid' }),
   email: Type.String(),
   status: Type.String(),

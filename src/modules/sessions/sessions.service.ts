@@ -3,25 +3,25 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { apiKeys, issuers, tenants } from '../../db/tables.js';
-import type { AuthContext } from '../../http/auth.js';
-import { createSlidingWindowLimiter } from '../../http/rate-limit/index.js';
+import { createSlidingWindowLimiter } from '../../rate-limit/index.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { uuidv4 } from '../../shared/ids.js';
 import { constantTimeEqual, randomToken, type SecretBox, sha256Hex } from '../../shared/secrets.js';
-import { ALL_SCOPES, insertApiKey } from '../keys/keys.service.js';
-import { queueEmail } from '../mail/outbox.js';
+import { ALL_SCOPES, insertApiKey, revokeSessionKey } from '../keys/index.js';
+import { queueEmail } from '../mail/index.js';
 import { hitLimit } from './rate-limit.js';
 import { signInChallenges } from './sessions.tables.js';
 import { signInEmail } from './sign-in-email.js';
 
-export const CHALLENGE_TTL_MS = 10 * 60_000;
-export const MAX_CODE_ATTEMPTS = 5;
+const CHALLENGE_TTL_MS = 10 * 60_000;
+const MAX_CODE_ATTEMPTS = 5;
 export const SESSION_TTL_MS = 12 * 3_600_000;
 /** Sign-in emails per mailbox per hour; the per-address limit follows REGISTRATION_RATE_LIMIT × 4. */
-export const STARTS_PER_EMAIL_PER_HOUR = 5;
+const STARTS_PER_EMAIL_PER_HOUR = 5;
 /** Where the magic link lands in the web app. */
-export const MAGIC_LINK_PATH = '/signin/link';
+const MAGIC_LINK_PATH = '/signin/link';
 
 const GENERIC_START_MESSAGE =
   'If an account uses that email, a sign-in code and link are on their way (valid for 10 minutes).';
@@ -217,10 +217,7 @@ export function createSessionsService(deps: SessionsDeps) {
 }
 
 async function revoke(db: Executor, auth: AuthContext, now: Date) {
-  await db
-    .update(apiKeys)
-    .set({ revokedAt: now })
-    .where(and(eq(apiKeys.id, auth.keyId), eq(apiKeys.internal, true), isNull(apiKeys.revokedAt)));
+  await revokeSessionKey(db, auth.keyId, now);
 }
 
 function sessionTenant(t: TenantRow) {

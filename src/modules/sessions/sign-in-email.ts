@@ -1,4 +1,4 @@
-import { escapeHtml, type Language, layout, type RenderedEmail } from '../mail/templates.js';
+import { escapeHtml, type Language, layout, type RenderedEmail } from '../mail/index.js';
 
 /** The sign-in email: the 6-digit code (typed on the page) and the magic link (one click). */
 export function signInEmail(

@@ -5,7 +5,7 @@ import { notFound, validationError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope as DocumentScope } from '../../shared/scope.js';
 import { randomBase62, sha256Hex } from '../../shared/secrets.js';
-import type { DeliveryService } from '../delivery/delivery.service.js';
+import type { DeliveryService } from '../delivery/index.js';
 import {
   type DocumentRow,
   documentNumber,

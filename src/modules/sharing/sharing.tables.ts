@@ -2,7 +2,7 @@ import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Mirrors migrations/0180_document_shares.sql. */
+/** Mirrors migrations/0704_document_shares.sql. */
 export const documentShares = pgTable('document_shares', {
   id: uuid('id').primaryKey(),
   tenantId: uuid('tenant_id').notNull(),

@@ -3,12 +3,12 @@
  * state: there is no last attempt, only a longest wait between attempts.
  */
 
-/** First wait after a call without a usable answer (REFERENCE.md §3: retry 50, 70, transport errors). */
+/** First wait after a call without a usable answer (docs/spec-map.md, SRI §3: retry 50, 70, transport errors). */
 export const TRANSPORT_RETRY_BASE_MS = 2000;
 /** The longest wait between two attempts, whatever happened before. */
 export const MAX_RETRY_DELAY_MS = 5 * 60_000;
 /** Polls EN PROCESO never faster than this, even with a zero authorization check delay. */
-export const MIN_POLL_BASE_MS = 250;
+const MIN_POLL_BASE_MS = 250;
 /** A second job that finds the document busy tries again this much later. */
 export const BUSY_RETRY_MS = 2000;
 

@@ -7,11 +7,11 @@ import type { DocumentRow } from '../documents/index.js';
  * it (so the buyer email, the DOCUMENT_AUTHORIZED notification and the webhook are committed with
  * the status, or not at all). `doc` is the row as updated.
  */
-export type OnAuthorizedHook = (tx: Executor, doc: DocumentRow, now: Date) => Promise<void>;
+type OnAuthorizedHook = (tx: Executor, doc: DocumentRow, now: Date) => Promise<void>;
 
 export type RefusalOutcome = 'RETURNED' | 'NOT_AUTHORIZED';
 
-export type OnRefusedHook = (
+type OnRefusedHook = (
   tx: Executor,
   doc: DocumentRow,
   outcome: RefusalOutcome,
@@ -22,8 +22,4 @@ export type OnRefusedHook = (
 export interface SubmissionHooks {
   onAuthorized: OnAuthorizedHook[];
   onRefused: OnRefusedHook[];
-}
-
-export function createSubmissionHooks(): SubmissionHooks {
-  return { onAuthorized: [], onRefused: [] };
 }

@@ -6,10 +6,9 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { SriClient } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
-import type { JobDefinition } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AfterCreateHook } from '../documents/index.js';
-import type { SigningKeyCache } from '../issuers/signing-key-cache.js';
+import type { SigningKeyCache } from '../issuers/index.js';
 import type { SubmissionHooks } from './hooks.js';
 import { createProcessor } from './processor.js';
 import {
@@ -21,15 +20,8 @@ import {
 import { insertSubmissionState, queueProcessing } from './submission.repository.js';
 import { createSubmissionService } from './submission.service.js';
 
-export {
-  createSubmissionHooks,
-  type OnAuthorizedHook,
-  type OnRefusedHook,
-  type RefusalOutcome,
-  type SubmissionHooks,
-} from './hooks.js';
-export { SUBMISSION_CRONTAB, sweepStuckDocuments } from './submission.jobs.js';
-export { documentJobKey, PROCESS_JOB, SWEEP_JOB } from './submission.repository.js';
+export type { SubmissionHooks } from './hooks.js';
+
 export { registerSubmissionRoutes } from './submission.routes.js';
 
 export function createSubmissionModule(deps: {
@@ -52,11 +44,9 @@ export function createSubmissionModule(deps: {
     service: createSubmissionService(deps),
     afterCreate,
     processDocument,
-    jobs: [createProcessJob({ ...deps, processDocument }), createSweepJob(deps)] as JobDefinition<never>[],
+    jobs: [createProcessJob({ ...deps, processDocument }), createSweepJob(deps)],
     crontab: [SUBMISSION_CRONTAB],
     /** The reconciliation sweep, callable outside the crontab (worker start, operators, tests). */
     sweep: () => sweepStuckDocuments(deps.db, deps.clock),
   };
 }
-
-export type SubmissionModule = ReturnType<typeof createSubmissionModule>;

@@ -55,7 +55,7 @@ export function createProcessor(deps: ProcessorDeps) {
   }
 
   async function submit(exec: Executor, seen: DocumentState): Promise<void> {
-    // REFERENCE.md §2 item 2: before re-sending a document that may already be there, ask for it.
+    // docs/spec-map.md, SRI §2 item 2: before re-sending a document that may already be there, ask for it.
     if (seen.sub.receptionInFlightSince !== null && (await askAuthorization(exec, seen)) !== 'send') return;
     // The mark is committed before the call: a crash between the call and the record of its
     // answer leaves it set, and the next run asks instead of sending blind.

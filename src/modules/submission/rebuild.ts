@@ -14,11 +14,10 @@ import {
   rebuiltVersionInput,
   recordDocumentEvent,
 } from '../documents/index.js';
-import type { IssuerRow } from '../issuers/issuer-store.js';
-import type { SigningKeyCache } from '../issuers/signing-key-cache.js';
+import type { IssuerRow, SigningKeyCache } from '../issuers/index.js';
 import { insertSubmissionState, queueProcessing, startNewBuild } from './submission.repository.js';
 
-/** Only a refused document may be corrected (interface.md, States: "document must be rebuilt"). */
+/** Only a refused document may be corrected (docs/spec-map.md, States: "document must be rebuilt"). */
 const REBUILDABLE = new Set(['RETURNED', 'NOT_AUTHORIZED']);
 
 export interface RebuildDeps {

@@ -11,12 +11,12 @@ import {
 
 /**
  * What an answer of the tax authority means for a document, as pure decisions (no I/O), so every
- * rule of REFERENCE.md §2-§3 is tested on its own (sri-outcomes.test.ts).
+ * rule of docs/spec-map.md, SRI §2-§3 is tested on its own (sri-outcomes.test.ts).
  */
 
 /** 43 CLAVE ACCESO REGISTRADA and 70 CLAVE DE ACCESO EN PROCESAMIENTO: an earlier send got through. */
 const ALREADY_RECEIVED = new Set(['43', '70']);
-/** Messages that do not refuse anything (REFERENCE.md §2: tipo ERROR / ADVERTENCIA / INFORMATIVO). */
+/** Messages that do not refuse anything (docs/spec-map.md, SRI §2: tipo ERROR / ADVERTENCIA / INFORMATIVO). */
 const NON_BLOCKING_TYPES = new Set(['ADVERTENCIA', 'INFORMATIVO']);
 
 export type ReceptionDecision =
@@ -26,7 +26,7 @@ export type ReceptionDecision =
 
 /**
  * RECIBIDA → received. DEVUELTA whose only blocking messages are 43 or 70 → the document is already
- * with the tax authority (decisions.md, "Document lifecycle"; REFERENCE.md §3: "On 43, query
+ * with the tax authority (decisions.md, "Document lifecycle"; docs/spec-map.md, SRI §3: "On 43, query
  * autorización before anything else"; 70: "wait, then query authorisation"). Any other DEVUELTA
  * → returned with its messages.
  */
@@ -49,7 +49,7 @@ export type AuthorizationDecision =
   | { kind: 'not-found' };
 
 /**
- * An AUTORIZADO entry wins whenever one comes back (REFERENCE.md §2 item 3: several entries, prefer
+ * An AUTORIZADO entry wins whenever one comes back (docs/spec-map.md, SRI §2 item 3: several entries, prefer
  * the AUTORIZADO one). Other entries count only when they are about the XML we signed last: after a
  * rebuild the service still lists the refused submission of the same key (ENVELOPES §4f), which
  * must not be mistaken for the fate of the corrected one.
@@ -90,7 +90,7 @@ export function authorizationStatus(decision: AuthorizationDecision): string {
   return sriStatusText(decision.entry.status);
 }
 
-export function sriStatusText(estado: string): string {
+function sriStatusText(estado: string): string {
   return estado.trim().replace(/\s+/g, '_') || 'UNKNOWN';
 }
 

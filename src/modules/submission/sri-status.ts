@@ -8,8 +8,8 @@ import { sriResponses } from './submission.tables.js';
  * calls (every reception and authorization attempt is an sri-response). A DEVUELTA or NO AUTORIZADO
  * is an answer; only HTTP_<code>, HTTP_TIMEOUT, HTTP_CONNECTION_ERROR and HTTP_BAD_RESPONSE are not.
  */
-export const STATUS_WINDOW_MS = 15 * 60_000;
-export const STATUS_SAMPLE = 20;
+const STATUS_WINDOW_MS = 15 * 60_000;
+const STATUS_SAMPLE = 20;
 /** This many failures in a row, newest first, and the service is DOWN. */
 const DOWN_STREAK = 3;
 /** At least this share of failed calls in the window is DEGRADED. */

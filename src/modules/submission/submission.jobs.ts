@@ -1,14 +1,18 @@
+import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import { defineJob } from '../../jobs/queue.js';
+import { defineJob, JobId, NO_PAYLOAD_V1 } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import { recordDocumentEvent } from '../documents/index.js';
 import { BUSY_RETRY_MS } from './backoff.js';
 import type { DocumentProcessor } from './processor.js';
 import { documentJobKey, PROCESS_JOB, queueProcessing, SWEEP_JOB } from './submission.repository.js';
+
+/** The payload of PROCESS_JOB, checked when the job runs. */
+const PROCESS_PAYLOAD = { version: 1, payload: Type.Object({ documentId: JobId }) };
 
 /** graphile-worker crontab line (UTC): the reconciliation sweep, every minute. */
 export const SUBMISSION_CRONTAB = `* * * * * ${SWEEP_JOB} ?max=1&jobKey=${SWEEP_JOB}`;
@@ -18,7 +22,7 @@ export const SUBMISSION_CRONTAB = `* * * * * ${SWEEP_JOB} ?max=1&jobKey=${SWEEP_
  * not the job queue, is what keeps two runs about one document apart: it dies with the
  * connection, so a worker killed mid-call never leaves a document locked.
  */
-export async function withDocumentLock<T>(
+async function withDocumentLock<T>(
   pool: pg.Pool,
   documentId: string,
   fn: (exec: Executor) => Promise<T>,
@@ -57,7 +61,7 @@ export interface SubmissionJobDeps {
 }
 
 export function createProcessJob(deps: SubmissionJobDeps) {
-  return defineJob<{ documentId: string }>(PROCESS_JOB, async ({ documentId }) => {
+  return defineJob(PROCESS_JOB, PROCESS_PAYLOAD, async ({ documentId }) => {
     const run = await withDocumentLock(deps.pool, documentId, (exec) =>
       deps.processDocument(exec, documentId),
     );
@@ -116,7 +120,7 @@ export async function sweepStuckDocuments(
 }
 
 export function createSweepJob(deps: Pick<SubmissionJobDeps, 'db' | 'clock' | 'log'>) {
-  return defineJob<Record<string, never>>(SWEEP_JOB, async () => {
+  return defineJob(SWEEP_JOB, NO_PAYLOAD_V1, async () => {
     const requeued = await sweepStuckDocuments(deps.db, deps.clock);
     if (requeued.length > 0)
       deps.log.warn({ count: requeued.length }, 'sweep re-queued documents without a job');

@@ -2,14 +2,14 @@ import { Type } from '@sinclair/typebox';
 import { IsoDateTime, Nullable, Ok, StringEnum } from '../../http/schemas.js';
 import { DocumentStatusSchema, DocumentTypeSchema } from '../documents/index.js';
 
-export const SriMessageSchema = Type.Object({
+const SriMessageSchema = Type.Object({
   identifier: Type.String({ description: 'identificador, e.g. "43"' }),
   message: Type.String(),
   additionalInfo: Nullable(Type.String()),
   type: Type.String({ description: 'ERROR, ADVERTENCIA, INFORMATIVO (empty when the answer had none)' }),
 });
 
-export const SriResponseSchema = Type.Object({
+const SriResponseSchema = Type.Object({
   operationType: StringEnum(['RECEPTION', 'AUTHORIZATION'] as const),
   status: Type.String({
     description:
@@ -23,8 +23,8 @@ export const SriResponseSchema = Type.Object({
 
 export const SriResponsesResponse = Type.Object({ ok: Ok, sriResponses: Type.Array(SriResponseSchema) });
 
-/** The authorize response of interface.md (also answered by send). */
-export const LifecycleDocumentSchema = Type.Object({
+/** The authorize response of docs/spec-map.md (also answered by send). */
+const LifecycleDocumentSchema = Type.Object({
   accessKey: Type.String(),
   documentType: DocumentTypeSchema,
   sequential: Type.String(),

@@ -10,7 +10,7 @@ import {
   recordDocumentEvent,
   toSummary,
 } from '../documents/index.js';
-import type { SigningKeyCache } from '../issuers/signing-key-cache.js';
+import type { SigningKeyCache } from '../issuers/index.js';
 import { rebuildDocument } from './rebuild.js';
 import { failedDocumentIds, listSriResponses, queueProcessing } from './submission.repository.js';
 
@@ -20,7 +20,7 @@ export interface Actor {
 }
 
 /** The authorize (and send) response: accessKey, documentType, sequential, status, issueDate, total. */
-export function lifecycleView(row: DocumentRow) {
+function lifecycleView(row: DocumentRow) {
   const s = toSummary(row);
   return {
     accessKey: s.accessKey,

@@ -17,8 +17,6 @@ export const sriResponses = pgTable('sri_responses', {
   createdAt: ts('created_at').notNull(),
 });
 
-export type SriResponseRow = typeof sriResponses.$inferSelect;
-
 export const documentSubmissions = pgTable('document_submissions', {
   documentId: uuid('document_id').primaryKey(),
   tenantId: uuid('tenant_id').notNull(),

@@ -1,9 +1,9 @@
-import { describeWindow, type SlidingWindowLimiter } from '../../http/rate-limit/index.js';
+import { describeWindow, type SlidingWindowLimiter } from '../../rate-limit/index.js';
 import { AppError } from '../../shared/errors.js';
 
 /**
  * Register, recover and resend-verification share one counter per IP: 5 requests per hour
- * (interface.md, Limits), counted over a sliding hour (shared/spec/decisions.md) so that the turn
+ * (docs/spec-map.md, Limits), counted over a sliding hour (shared/spec/decisions.md) so that the turn
  * of a clock hour never lets twice the limit through. Kept in PostgreSQL so that several API
  * processes count together. Every request counts, a 400 or a 409 too (they are requests): the web
  * app checks its forms in the browser first so that a typo never spends one.

@@ -7,7 +7,7 @@ import { field, readMultipart } from '../../http/multipart.js';
 import { authProblems, Ok, problems } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { FIELD_RULES } from '../../shared/form-rules.js';
-import { parseRegisterForm } from './register-input.js';
+import { parseRegisterForm } from './register-form.schemas.js';
 import type { RegistrationLimiter } from './registration-limit.js';
 import {
   CheckResponse,

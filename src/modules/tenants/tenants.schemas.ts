@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { IsoDateTime, Nullable, Ok, Uuid } from '../../http/schemas.js';
 import { MULTIPART } from '../../http/validation.js';
 
-export const TenantStatusSchema = Type.Union(
+const TenantStatusSchema = Type.Union(
   ['PENDING_VERIFICATION', 'ACTIVE', 'SUSPENDED', 'PAST_DUE'].map((s) => Type.Literal(s)),
 );
-export const TierSchema = Type.Union(['FREE', 'STARTER', 'GROWTH', 'BUSINESS'].map((s) => Type.Literal(s)));
+const TierSchema = Type.Union(['FREE', 'STARTER', 'GROWTH', 'BUSINESS'].map((s) => Type.Literal(s)));
 
 export const TenantSchema = Type.Object(
   {
@@ -25,7 +25,7 @@ export const TenantSchema = Type.Object(
   { $id: 'Tenant' },
 );
 
-export const IssuerSummarySchema = Type.Object({
+const IssuerSummarySchema = Type.Object({
   id: Uuid,
   ruc: Type.String(),
   businessName: Type.String(),

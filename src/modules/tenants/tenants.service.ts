@@ -2,18 +2,17 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { readP12 } from '../../adapters/signing/p12.js';
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import { apiKeys, emailVerificationTokens, issuers, tenants, tiers } from '../../db/tables.js';
-import type { AuthContext, Environment } from '../../http/auth.js';
+import { emailVerificationTokens, tenants, tiers } from '../../db/tables.js';
+import type { AuthContext, Environment } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { uuidv4 } from '../../shared/ids.js';
 import { randomToken, type SecretBox, sha256Hex } from '../../shared/secrets.js';
-import { certificateColumns, setInitialSequential, toIssuerSummary } from '../issuers/issuer-store.js';
-import { ALL_SCOPES, insertApiKey } from '../keys/keys.service.js';
-import { queueEmail } from '../mail/outbox.js';
-import { verificationEmail } from '../mail/templates.js';
-import type { RegisterInput } from './register-input.js';
-import { listTenantEvents, recordTenantEvent } from './tenant-events.js';
+import { activeIssuersOf, createFirstIssuer, firstIssuerName, toIssuerSummary } from '../issuers/index.js';
+import { ALL_SCOPES, insertApiKey, revokeEnvironmentKeys } from '../keys/index.js';
+import { queueEmail, verificationEmail } from '../mail/index.js';
+import { listTenantEvents, recordTenantEvent } from '../tenant-events/index.js';
+import type { RegisterInput } from './register-form.schemas.js';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -31,14 +30,6 @@ export interface TenantPorts {
   ): Promise<{ acceptedAt: Date | null; version: string | null }>;
   /** Work to queue in the registration transaction (e.g. generating agreement instances). */
   afterRegister: ((tx: Executor, tenantId: string, at: Date) => Promise<void>)[];
-}
-
-export function defaultTenantPorts(): TenantPorts {
-  return {
-    documentCount: async () => 0,
-    agreementSummary: async () => ({ acceptedAt: null, version: null }),
-    afterRegister: [],
-  };
 }
 
 const GENERIC_RECOVERY_MESSAGE =
@@ -214,10 +205,10 @@ export function createTenantsService(deps: {
           })
           .returning()
           .catch(uniqueToConflict);
-        const [issuer] = await tx
-          .insert(issuers)
-          .values({
-            id: issuerId,
+        const issuer = await createFirstIssuer(
+          tx,
+          secrets,
+          {
             tenantId,
             ruc: input.ruc,
             businessName: input.businessName,
@@ -232,16 +223,13 @@ export function createTenantsService(deps: {
             retentionAgentResolution: input.retentionAgentResolution,
             rimpeRegime: input.rimpeRegime,
             documentTypes: input.documentTypes,
-            canIssue: true,
-            ...certificateColumns(secrets, issuerId, input.cert, input.certPassword, cert),
-            logo: input.logo?.data ?? null,
-            logoMime: input.logo?.mime ?? null,
-            active: true,
-            createdAt: now,
-          })
-          .returning();
-        for (const s of input.initialSequentials)
-          await setInitialSequential(tx, issuerId, s.documentType, s.sequential);
+            initialSequentials: input.initialSequentials,
+            certificate: { p12: input.cert, password: input.certPassword, cert },
+            logo: input.logo,
+          },
+          issuerId,
+          now,
+        );
         const key = await insertApiKey(tx, {
           tenantId,
           environment: 'sandbox',
@@ -260,7 +248,7 @@ export function createTenantsService(deps: {
         for (const hook of ports.afterRegister) await hook(tx, tenantId, now);
         return {
           tenant: { ...(await tenantView(tx, tenant!)), createdAt: tenant!.createdAt.toISOString() },
-          issuer: toIssuerSummary(issuer!),
+          issuer: toIssuerSummary(issuer),
           apiKey: key.token,
         };
       });
@@ -276,26 +264,14 @@ export function createTenantsService(deps: {
         .from(tenants)
         .where(eq(tenants.emailNormalized, input.email.toLowerCase()));
       if (!tenant) return generic;
-      const candidates = await db
-        .select()
-        .from(issuers)
-        .where(and(eq(issuers.tenantId, tenant.id), eq(issuers.active, true)));
+      const candidates = await activeIssuersOf(db, tenant.id);
       const issuer = candidates.find((i) => i.certFingerprint === cert.fingerprint);
       if (!issuer) return generic;
       if (tenant.status === 'SUSPENDED')
         throw new AppError('ACCOUNT_SUSPENDED', 'The account is suspended; contact support');
       const environment: Environment = tenant.sandbox ? 'sandbox' : 'production';
       return withTransaction(db, async (tx) => {
-        await tx
-          .update(apiKeys)
-          .set({ revokedAt: now })
-          .where(
-            and(
-              eq(apiKeys.tenantId, tenant.id),
-              eq(apiKeys.environment, environment),
-              isNull(apiKeys.revokedAt),
-            ),
-          );
+        await revokeEnvironmentKeys(tx, tenant.id, environment, now);
         // Outstanding verification links die with the old credentials.
         await tx
           .update(emailVerificationTokens)
@@ -362,12 +338,8 @@ export function createTenantsService(deps: {
           .where(eq(tenants.emailNormalized, email.toLowerCase()))
           .for('update');
         if (!tenant || tenant.emailVerifiedAt) return;
-        const [issuer] = await tx
-          .select({ businessName: issuers.businessName })
-          .from(issuers)
-          .where(eq(issuers.tenantId, tenant.id))
-          .limit(1);
-        await sendVerification(tx, tenant, issuer?.businessName ?? tenant.email, now);
+        const businessName = await firstIssuerName(tx, tenant.id);
+        await sendVerification(tx, tenant, businessName ?? tenant.email, now);
       });
       return { message: GENERIC_RESEND_MESSAGE };
     },

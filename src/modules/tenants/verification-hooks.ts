@@ -1,7 +1,7 @@
-import type { OutboxHooks } from '../mail/outbox.js';
-import { recordTenantEvent } from './tenant-events.js';
+import type { OutboxHooks } from '../mail/index.js';
+import { recordTenantEvent } from '../tenant-events/index.js';
 
-/** The verification email's delivery shows in the tenant's audit log (interface.md, Events). */
+/** The verification email's delivery shows in the tenant's audit log (docs/spec-map.md, Events). */
 export function registerVerificationEmailHooks(hooks: OutboxHooks): void {
   hooks.onSent.set('verification', async (tx, email, at) => {
     if (email.tenantId)

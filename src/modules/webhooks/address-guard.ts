@@ -45,7 +45,7 @@ function inRange(bytes: readonly number[], [prefix, bits]: Range): boolean {
   return true;
 }
 
-export function parseIPv4(address: string): number[] | null {
+function parseIPv4(address: string): number[] | null {
   const parts = address.split('.');
   if (parts.length !== 4) return null;
   const bytes = parts.map((p) => (/^\d{1,3}$/.test(p) ? Number(p) : Number.NaN));

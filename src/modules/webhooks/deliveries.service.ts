@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../http/auth.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { createDelivery, enqueueAttempt } from './dispatcher.js';

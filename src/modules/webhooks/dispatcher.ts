@@ -6,7 +6,7 @@ import { webhookDeliveries, webhookEndpoints } from './webhooks.tables.js';
 
 export const DELIVER_JOB = 'webhooks.deliver';
 /** The queue's own retries only cover crashes and database errors; our schedule is separate. */
-export const DELIVER_JOB_MAX_ATTEMPTS = 5;
+const DELIVER_JOB_MAX_ATTEMPTS = 5;
 
 /** Something that happened to a tenant, to be sent to its endpoints. */
 export interface WebhookEvent {
@@ -19,8 +19,8 @@ export interface WebhookEvent {
   notificationId: string | null;
 }
 
-/** The body every attempt of the delivery sends, byte for byte (interface.md: Webhook deliveries). */
-export function buildPayload(deliveryId: string, ev: WebhookEvent): string {
+/** The body every attempt of the delivery sends, byte for byte (docs/spec-map.md: Webhook deliveries). */
+function buildPayload(deliveryId: string, ev: WebhookEvent): string {
   return JSON.stringify({
     event: ev.event,
     deliveryId,

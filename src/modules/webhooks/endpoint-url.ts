@@ -3,7 +3,7 @@ import { validationError } from '../../shared/errors.js';
 export const MAX_URL_LENGTH = 2048;
 
 /**
- * interface.md: the url must be HTTPS. We also want it absolute, with a host, and free of
+ * docs/spec-map.md: the url must be HTTPS. We also want it absolute, with a host, and free of
  * credentials (the url is shown back in every listing; receivers authenticate us by signature).
  * Private addresses are refused at delivery time, when the name is resolved (DNS answers change).
  */

@@ -7,9 +7,8 @@ import { createWebhookDeliveriesService } from './deliveries.service.js';
 import { createDeliverJob } from './webhooks.jobs.js';
 import { createWebhookEndpointsService } from './webhooks.service.js';
 
-export { DELIVER_JOB, dispatchEvent, type WebhookEvent } from './dispatcher.js';
-export { TEST_EVENT, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './event-types.js';
-export { verifyWebhookSignature } from './verify-signature.js';
+export { dispatchEvent, type WebhookEvent } from './dispatcher.js';
+
 export { registerWebhookRoutes } from './webhooks.routes.js';
 export { StringEnum } from './webhooks.schemas.js';
 
@@ -25,5 +24,3 @@ export function createWebhooksModule(deps: {
     jobs: [createDeliverJob(deps)],
   };
 }
-
-export type WebhooksModule = ReturnType<typeof createWebhooksModule>;

@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
+import { Type } from '@sinclair/typebox';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import { defineJob } from '../../jobs/queue.js';
+import { defineJob, JobId } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SecretBox } from '../../shared/secrets.js';
 import { SERVICE_VERSION } from '../../shared/version.js';
@@ -13,7 +14,13 @@ import { openEndpointSecret } from './secret.js';
 import { signStandardWebhook, signWebhook } from './signature.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './webhooks.tables.js';
 
-export const USER_AGENT = `einvoice-ec-webhooks/${SERVICE_VERSION}`;
+/** The payload of DELIVER_JOB, checked when the job runs. */
+const DELIVER_PAYLOAD = {
+  version: 1,
+  payload: Type.Object({ deliveryId: JobId, attempt: Type.Integer({ minimum: 1 }) }),
+};
+
+const USER_AGENT = `einvoice-ec-webhooks/${SERVICE_VERSION}`;
 
 export interface DeliverDeps {
   db: Executor;
@@ -30,7 +37,7 @@ export interface DeliverDeps {
  */
 export function createDeliverJob(deps: DeliverDeps) {
   const { db, clock, secrets, config } = deps;
-  return defineJob<{ deliveryId: string; attempt: number }>(DELIVER_JOB, async ({ deliveryId, attempt }) => {
+  return defineJob(DELIVER_JOB, DELIVER_PAYLOAD, async ({ deliveryId, attempt }) => {
     const [row] = await db
       .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
       .from(webhookDeliveries)

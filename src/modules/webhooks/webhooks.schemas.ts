@@ -15,9 +15,9 @@ export function StringEnum<T extends string>(
   return Type.Unsafe<T>({ type: 'string', enum: [...values], ...opts });
 }
 
-export const WebhookEventTypeSchema = StringEnum(WEBHOOK_EVENT_TYPES);
+const WebhookEventTypeSchema = StringEnum(WEBHOOK_EVENT_TYPES);
 
-export const WebhookEndpointSchema = Type.Object(
+const WebhookEndpointSchema = Type.Object(
   {
     id: Uuid,
     url: Type.String(),
@@ -72,7 +72,7 @@ const AttemptSchema = Type.Object({
   success: Type.Boolean(),
 });
 
-export const DeliverySchema = Type.Object(
+const DeliverySchema = Type.Object(
   {
     id: Uuid,
     endpointId: Uuid,

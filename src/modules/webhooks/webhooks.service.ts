@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { tenants, tiers } from '../../db/tables.js';
-import type { AuthContext } from '../../http/auth.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -39,7 +39,7 @@ export async function findOwnedEndpoint(exec: Executor, tenantId: string, id: st
   return row;
 }
 
-/** Endpoint registration and management (interface.md: Webhooks; decisions.md §4). */
+/** Endpoint registration and management (docs/spec-map.md: Webhooks; decisions.md §4). */
 export function createWebhookEndpointsService(deps: { db: Executor; clock: Clock; secrets: SecretBox }) {
   const { db, clock, secrets } = deps;
 

@@ -1,6 +1,6 @@
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './webhooks.tables.js';
 
-/** The Webhook endpoint resource of interface.md (the secret is never part of it). */
+/** The Webhook endpoint resource of docs/spec-map.md (the secret is never part of it). */
 export interface WebhookEndpointView {
   id: string;
   url: string;
@@ -21,7 +21,7 @@ export function toEndpointView(row: WebhookEndpointRow): WebhookEndpointView {
   };
 }
 
-export interface WebhookAttemptView {
+interface WebhookAttemptView {
   number: number;
   startedAt: string;
   durationMs: number;

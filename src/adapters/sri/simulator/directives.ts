@@ -22,9 +22,9 @@ export interface Directives {
 }
 
 /** Reception refusals a sandbox user may ask for with DEVUELTA:<id>; 56 by default. */
-export const DEVUELTA_IDS: SriMessageId[] = ['2', '26', '28', '34', '37', '56'];
+const DEVUELTA_IDS: SriMessageId[] = ['2', '26', '28', '34', '37', '56'];
 /** Authorization refusals for NO_AUTORIZADO:<id>; 52 by default. */
-export const NO_AUTORIZADO_IDS: SriMessageId[] = ['39', '52', '56'];
+const NO_AUTORIZADO_IDS: SriMessageId[] = ['39', '52', '56'];
 
 export const NO_DIRECTIVES: Directives = {
   devuelta: null,

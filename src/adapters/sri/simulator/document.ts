@@ -1,20 +1,12 @@
 import type { XmlDocument, XmlElement } from 'libxml2-wasm';
-import { readTypedAmounts, type TypedAmounts } from './typed-document.js';
+import { readTypedAmounts, type TaxAmount, type TypedAmounts } from './typed-document.js';
+
+export type { TaxAmount } from './typed-document.js';
 
 /**
  * The fields the simulator's checks read from a submitted document, taken from a document that
  * already passed the schema (so every required element exists). Amounts stay decimal strings.
  */
-
-export interface TaxAmount {
-  codigo: string;
-  codigoPorcentaje: string;
-  /** Line taxes always carry it; a totalImpuesto may not. */
-  tarifa: string | null;
-  baseImponible: string;
-  valor: string;
-  descuentoAdicional: string | null;
-}
 
 export interface DocumentAmounts {
   kind: 'factura' | 'notaCredito' | 'liquidacionCompra';
@@ -117,7 +109,7 @@ function readItemAmounts(
   };
 }
 
-export function readTax(el: XmlElement): TaxAmount {
+function readTax(el: XmlElement): TaxAmount {
   const text = (name: string) => {
     const v = el.get(name)?.content.trim();
     return v === undefined || v === '' ? null : v;

@@ -156,7 +156,7 @@ function holdsSequence(record: DocumentRecord | undefined, now: number): boolean
 }
 
 /** Error 65: not after today (Ecuador time), and at most 129600 minutes after the day began. */
-export function isWithinDateTolerance(fechaEmision: string, now: number): boolean {
+function isWithinDateTolerance(fechaEmision: string, now: number): boolean {
   const d = parseDdMmYyyy(fechaEmision);
   if (d === null) return false;
   // 00:00 in America/Guayaquil (UTC-5, no daylight saving).

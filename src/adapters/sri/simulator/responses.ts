@@ -85,7 +85,7 @@ export function soapFault(faultString: string, faultCode = 'soap:Server'): Buffe
  * ISO-8859-1 bytes, as the real service sends. Characters beyond Latin-1 can only appear in text
  * (the embedded document), so they go out as character references, as a Java serializer writes them.
  */
-export function encodeLatin1(xml: string): Buffer {
+function encodeLatin1(xml: string): Buffer {
   return Buffer.from(
     xml.replace(/[\u{100}-\u{10FFFF}]/gu, (c) => `&#x${c.codePointAt(0)!.toString(16).toUpperCase()};`),
     'latin1',

@@ -65,7 +65,7 @@ function registerXmldsigProvider(): void {
   providerRegistered = true;
 }
 
-export function schemaFileFor(codDoc: string, version: string): string | null {
+function schemaFileFor(codDoc: string, version: string): string | null {
   return SCHEMAS[codDoc]?.[version] ?? null;
 }
 

@@ -12,8 +12,8 @@ import { authorizationResponse, receptionResponse, soapFault } from './responses
 import { preloadSchemas } from './schema-validator.js';
 import { SimulatorState } from './state.js';
 
-export const RECEPTION_PATH = '/comprobantes-electronicos-ws/RecepcionComprobantesOffline';
-export const AUTHORIZATION_PATH = '/comprobantes-electronicos-ws/AutorizacionComprobantesOffline';
+const RECEPTION_PATH = '/comprobantes-electronicos-ws/RecepcionComprobantesOffline';
+const AUTHORIZATION_PATH = '/comprobantes-electronicos-ws/AutorizacionComprobantesOffline';
 
 const WSDL_DIR = fileURLToPath(new URL('../../../../resources/sri/wsdl/', import.meta.url));
 const MAX_BODY_BYTES = 10 * 1024 * 1024;

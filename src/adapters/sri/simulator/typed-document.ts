@@ -1,5 +1,15 @@
 import type { XmlElement } from 'libxml2-wasm';
-import type { TaxAmount } from './document.js';
+
+/** One tax of a line or of the totals, as the XML gives it. */
+export interface TaxAmount {
+  codigo: string;
+  codigoPorcentaje: string;
+  /** Line taxes always carry it; a totalImpuesto may not. */
+  tarifa: string | null;
+  baseImponible: string;
+  valor: string;
+  descuentoAdicional: string | null;
+}
 
 /**
  * The figures of the document types without item lines (REFERENCE-TYPES.md): each retención

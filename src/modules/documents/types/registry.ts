@@ -31,10 +31,6 @@ const byCode = new Map<string, DocumentTypeDefinition>(
   DOCUMENT_TYPES.map((d) => [d.code, d as unknown as DocumentTypeDefinition]),
 );
 
-export function isIssuable(code: string): code is IssuableType {
-  return byCode.has(code);
-}
-
 /** The definition of a registered type (throws for a code no definition claims). */
 export function definitionOf(code: DocumentTypeCode | string): DocumentTypeDefinition {
   const def = byCode.get(code);

@@ -10,7 +10,7 @@ import { element, escapeAttr, escapeText, optionalElement, textElement } from '.
  */
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
-/** Real authorized documents write moneda DOLAR (REFERENCE.md §7). */
+/** Real authorized documents write moneda DOLAR (docs/spec-map.md, SRI §7). */
 const CURRENCY = 'DOLAR';
 /** tipoEmision 1 = normal; contingency emission is no longer accepted. */
 const EMISSION_TYPE = '1';

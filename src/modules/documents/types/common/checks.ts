@@ -1,6 +1,6 @@
 import { parseDdMmYyyy } from '../../../../shared/clock.js';
 import { D, type Dec, dec, fixed, sum } from '../../../../shared/money.js';
-import { ID_TYPES, PAYMENT_METHODS, TERM_UNITS } from '../../../catalogs/catalogs.data.js';
+import { ID_TYPES, PAYMENT_METHODS, TERM_UNITS } from '../../../catalogs/index.js';
 import type { Payment } from '../../document-model.js';
 import {
   dayNumber,
@@ -18,7 +18,7 @@ import {
  */
 
 /** The tax authority receives documents up to 129600 minutes (90 days) after their date (error 65). */
-export const MAX_DAYS_BACK = 90;
+const MAX_DAYS_BACK = 90;
 export const TEXT_300 = { max: 300 };
 
 export const round2 = (value: Dec): Dec => value.toDecimalPlaces(2, D.ROUND_HALF_UP);

@@ -1,5 +1,5 @@
 import { dec, fixed, sum } from '../../../../shared/money.js';
-import { findTaxRate } from '../../../catalogs/catalogs.data.js';
+import { findTaxRate } from '../../../catalogs/index.js';
 import type { NameValue } from '../../document-input.js';
 import type { Payment, TaxLine } from '../../document-model.js';
 import {

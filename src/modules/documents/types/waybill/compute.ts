@@ -12,7 +12,7 @@ import { checkIssueDate, checkParty, TEXT_300 } from '../common/checks.js';
 import type { TypeContext } from '../definition.js';
 import type { WaybillBodyT } from './schema.js';
 
-export interface WaybillItem {
+interface WaybillItem {
   mainCode: string | null;
   auxiliaryCode: string | null;
   description: string;

@@ -1,10 +1,5 @@
 import { type Dec, dec, fixed, sum } from '../../../../shared/money.js';
-import { findTaxRate } from '../../../catalogs/catalogs.data.js';
-import {
-  findWithholdingCode,
-  SUPPORT_CODES,
-  validityText,
-} from '../../../catalogs/withholding-codes.data.js';
+import { findTaxRate, findWithholdingCode, SUPPORT_CODES, validityText } from '../../../catalogs/index.js';
 import type { NameValue } from '../../document-input.js';
 import type { Payment, TaxLine } from '../../document-model.js';
 import {
@@ -19,7 +14,7 @@ import { checkIssueDate, checkParty, checkPayments, compareStated, isoOf, round2
 import type { TypeContext } from '../definition.js';
 import type { WithholdingBodyT } from './schema.js';
 
-export interface WithholdingLine {
+interface WithholdingLine {
   /** codigo: 1 renta, 2 IVA, 6 ISD. */
   code: string;
   withholdingCode: string;

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../shared/errors.js';
 import { sniffFileType } from '../../shared/files.js';
 import { isUuid } from '../../shared/ids.js';
-import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/catalogs.data.js';
+import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/index.js';
 import { MAX_SEQUENTIAL } from './sequentials.js';
 
 export interface Logo {
@@ -49,7 +49,7 @@ const isIssuable = (t: unknown): t is string =>
   typeof t === 'string' && (ISSUABLE_DOCUMENT_TYPES as readonly string[]).includes(t);
 
 /** A logo is recognised by its first bytes, never by the client's content type. */
-export function parseLogo(file: UploadedFile | undefined): Logo | null {
+function parseLogo(file: UploadedFile | undefined): Logo | null {
   if (!file) return null;
   const mime = sniffFileType(file.data);
   if (mime !== 'image/png' && mime !== 'image/jpeg' && mime !== 'image/gif') {
@@ -71,7 +71,7 @@ export function parseLogoForm(form: MultipartForm): Logo {
   return logo;
 }
 
-/** PATCH /v1/issuers/:id/certificate: the `cert` file is required (INVALID_FILE_UPLOAD, interface.md). */
+/** PATCH /v1/issuers/:id/certificate: the `cert` file is required (INVALID_FILE_UPLOAD, docs/spec-map.md). */
 export function parseCertificateForm(form: MultipartForm): UploadedCertificate {
   const cert = form.files.cert;
   if (!cert) {

@@ -3,9 +3,9 @@ import { arrayField, booleanField, field, type MultipartForm } from '../../http/
 import { AppError } from '../../shared/errors.js';
 import { sniffFileType } from '../../shared/files.js';
 import { DOCUMENT_TYPES_REQUIRED, FIELD_RULES, LOGO_TYPE } from '../../shared/form-rules.js';
-import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/catalogs.data.js';
+import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/index.js';
 
-export const RIMPE_LEGENDS = [
+const RIMPE_LEGENDS = [
   'CONTRIBUYENTE RÉGIMEN RIMPE',
   'CONTRIBUYENTE NEGOCIO POPULAR - RÉGIMEN RIMPE',
 ] as const;

@@ -1,5 +1,5 @@
-import { loadConfig } from '../../config/config.js';
-import { startSriSimulator } from './simulator/index.js';
+import { startSriSimulator } from './adapters/sri/simulator/index.js';
+import { loadConfig } from './config/config.js';
 
 /** `npm run sri:simulator`: the tax authority simulator alone, for manual tests and benchmarks. */
 const config = loadConfig();

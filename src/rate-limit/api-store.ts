@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type pg from 'pg';
-import type { Clock } from '../../shared/clock.js';
+import type { Clock } from '../shared/clock.js';
 
 /**
  * One prepared upsert per request: a fixed window per key that starts at the key's first request

@@ -1,16 +1,15 @@
 import type pg from 'pg';
-import type { Executor } from '../../db/pool.js';
-import type { Clock } from '../../shared/clock.js';
+import type { Executor } from '../db/pool.js';
+import type { Clock } from '../shared/clock.js';
 import { postgresRateLimitStore } from './api-store.js';
 import { createAuthFailureGuard } from './auth-failures.js';
 import { createSlidingWindowLimiter } from './sliding-window.js';
 
-export { type AuthFailureGuard, createAuthFailureGuard } from './auth-failures.js';
+export type { AuthFailureGuard } from './auth-failures.js';
 export {
   createSlidingWindowLimiter,
   describeWindow,
   type SlidingWindowLimiter,
-  type WindowResult,
   type WindowRule,
 } from './sliding-window.js';
 
@@ -50,5 +49,3 @@ export function createRateLimits(deps: {
     purge,
   };
 }
-
-export type RateLimits = ReturnType<typeof createRateLimits>;

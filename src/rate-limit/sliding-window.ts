@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/pool.js';
-import type { Clock } from '../../shared/clock.js';
+import type { Executor } from '../db/pool.js';
+import type { Clock } from '../shared/clock.js';
 
 /** A tight limit: at most `max` allowed requests in any `windowMs` (a sliding window). */
 export interface WindowRule {

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/pool.js';
 import { tenantEvents } from '../../db/tables.js';
 import { uuidv7 } from '../../shared/ids.js';
 
-/** The tenant audit event types of interface.md (Events). */
+/** The tenant audit event types of docs/spec-map.md (Events). */
 export type TenantEventType =
   | 'VERIFICATION_EMAIL_SENT'
   | 'VERIFICATION_EMAIL_FAILED'

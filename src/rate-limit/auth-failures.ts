@@ -1,5 +1,5 @@
-import type { Clock } from '../../shared/clock.js';
-import { AppError } from '../../shared/errors.js';
+import type { Clock } from '../shared/clock.js';
+import { AppError } from '../shared/errors.js';
 import { describeWindow, type SlidingWindowLimiter, type WindowRule } from './sliding-window.js';
 
 /** At most this many blocked addresses are remembered per process (oldest forgotten first). */
