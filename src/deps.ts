@@ -15,7 +15,12 @@ import { BILLING_CRONTAB, createBillingModule, subscriptionQuotaPeriod } from '.
 import { registerDocumentEmailHooks } from './modules/delivery/delivery.hooks.js';
 import { createDeliveryService } from './modules/delivery/delivery.service.js';
 import { createDocumentExtrasService } from './modules/documents/documents.extras.service.js';
-import { createDocumentDryRun, createDocumentsService, toSummary } from './modules/documents/index.js';
+import {
+  authorizedFacts,
+  createDocumentDryRun,
+  createDocumentsService,
+  refusedFacts,
+} from './modules/documents/index.js';
 import { createQuota, type QuotaHooks } from './modules/documents/quota.js';
 import { createExportJobs } from './modules/exports/exports.jobs.js';
 import { createExportsService } from './modules/exports/exports.service.js';
@@ -141,44 +146,13 @@ export function createDeps(input: {
     onAuthorized: [
       async (tx, doc, now) => {
         await delivery.queueBuyerEmail(tx, doc, now);
-        await notifications.documentAuthorized(
-          tx,
-          {
-            tenantId: doc.tenantId,
-            issuerId: doc.issuerId,
-            document: {
-              accessKey: doc.accessKey,
-              sequential: String(doc.sequential).padStart(9, '0'),
-              buyerName: doc.buyerName,
-              buyerId: doc.buyerId,
-              // The list's total and date: the same for every type (a guía's total is 0.00).
-              total: toSummary(doc).total,
-              issueDate: toSummary(doc).issueDate,
-              authorizationNumber: doc.authorizationNumber ?? doc.accessKey,
-            },
-          },
-          now,
-        );
+        await notifications.documentAuthorized(tx, authorizedFacts(doc), now);
       },
       (tx, doc, now) => billing.onDocumentAuthorized(tx, doc, now),
     ],
     onRefused: [
       async (tx, doc, outcome, messages, now) => {
-        await notifications.submissionFailed(
-          tx,
-          {
-            tenantId: doc.tenantId,
-            issuerId: doc.issuerId,
-            document: {
-              accessKey: doc.accessKey,
-              documentType: doc.documentType,
-              sequential: String(doc.sequential).padStart(9, '0'),
-            },
-            status: outcome,
-            messages,
-          },
-          now,
-        );
+        await notifications.submissionFailed(tx, { ...refusedFacts(doc), status: outcome, messages }, now);
       },
     ],
   };

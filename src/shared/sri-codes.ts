@@ -18,3 +18,8 @@ export const TERM_UNITS = [
   { code: 'dias', description: 'Días' },
   { code: 'meses', description: 'Meses' },
 ] as const;
+
+/** secuencial: the document's sequential as the tax authority writes it, 9 digits zero padded. */
+export function sequentialDigits(sequential: number | string): string {
+  return String(sequential).padStart(9, '0');
+}

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { outboxEmails } from '../../db/tables.js';
+import { sequentialDigits } from '../../shared/sri-codes.js';
 import { documents, markEmailFailed, markEmailSent, recordDocumentEvent } from '../documents/index.js';
 import type { OutboxHooks, OutboxRow } from '../mail/index.js';
 import { type DeliveryService, DOCUMENT_EMAIL_KIND } from './delivery.service.js';
@@ -81,7 +82,7 @@ export function registerDocumentEmailHooks(
         document: {
           accessKey: doc.accessKey,
           documentType: doc.documentType,
-          sequential: String(doc.sequential).padStart(9, '0'),
+          sequential: sequentialDigits(doc.sequential),
         },
       },
       at,

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/pool.js';
 import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope } from '../../shared/scope.js';
+import { sequentialDigits } from '../../shared/sri-codes.js';
 import { documentLinks } from './document-links.js';
 import type { ListQueryT } from './documents.schemas.js';
 import { type DocumentRow, documentEvents, documents } from './documents.tables.js';
@@ -149,7 +150,7 @@ export function toSummary(row: Pick<DocumentRow, keyof typeof SUMMARY_COLUMNS>) 
   return {
     accessKey: row.accessKey,
     documentType: row.documentType,
-    sequential: String(row.sequential).padStart(9, '0'),
+    sequential: sequentialDigits(row.sequential),
     status: row.status,
     issueDate: isoToDdMmYyyy(row.issueDate),
     total: formatMoney(row.total),

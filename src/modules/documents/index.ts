@@ -38,6 +38,7 @@ export { type DocumentRow, type DocumentStatus, documents } from './documents.ta
 export { createDocumentDryRun } from './dry-run.js';
 export { registerDryRunRoute } from './dry-run.routes.js';
 export { checkedIsoDate, checkListFilters } from './list-filters.js';
+export { authorizedFacts, refusedFacts } from './outcome-facts.js';
 export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideViewOf } from './pipeline.js';
 export { calendarMonthPeriod, type QuotaPeriodResolver } from './quota.js';
 export type { InvoiceInput } from './types/invoice/schema.js';

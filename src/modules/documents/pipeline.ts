@@ -9,6 +9,7 @@ import { signDocumentXml } from '../../adapters/signing/xades.js';
 import { isoToDdMmYyyy } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import type { Environment } from '../../shared/scope.js';
+import { sequentialDigits } from '../../shared/sri-codes.js';
 import type { IssuerRow } from '../issuers/index.js';
 import { buildAccessKey, randomNumericCode } from './access-key.js';
 import type { IssuerSnapshot } from './document-model.js';
@@ -69,7 +70,7 @@ export function newHeader(input: {
   sequential: number;
   issueDate: string;
 }): DocumentHeader {
-  const sequential = String(input.sequential).padStart(9, '0');
+  const sequential = sequentialDigits(input.sequential);
   const accessKey = buildAccessKey({
     issueDate: input.issueDate,
     documentType: input.documentType,
@@ -186,7 +187,7 @@ export function rebuiltVersionInput(
     documentType: doc.documentType,
     environment: doc.environment,
     accessKey: doc.accessKey,
-    sequential: String(doc.sequential).padStart(9, '0'),
+    sequential: sequentialDigits(doc.sequential),
     issueDate,
     issuer: issuerSnapshot(issuer),
   };

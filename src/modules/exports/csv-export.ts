@@ -6,6 +6,7 @@ import QueryStream from 'pg-query-stream';
 import type { Executor } from '../../db/pool.js';
 import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
 import type { IssuerScope as DocumentScope } from '../../shared/scope.js';
+import { sequentialDigits } from '../../shared/sri-codes.js';
 import { documentTypeName } from '../delivery/index.js';
 import { documents, type ListFilters, listOrder, listWhere } from '../documents/index.js';
 
@@ -106,7 +107,7 @@ function toRecord(row: unknown[]): string[] {
     string,
   ];
   // estab and ptoEmi are digits 25-30 of the access key (SRI Ficha técnica, tabla 1).
-  const number = `${accessKey.slice(24, 27)}-${accessKey.slice(27, 30)}-${String(sequential).padStart(9, '0')}`;
+  const number = `${accessKey.slice(24, 27)}-${accessKey.slice(27, 30)}-${sequentialDigits(sequential)}`;
   return [
     type,
     documentTypeName('es', type),
