@@ -24,16 +24,20 @@ export interface EnqueueOptions {
  * database clock, while business logic reads the movable Clock. Tests that move the Clock
  * also shift pending jobs (see test/helpers), which keeps the two consistent.
  */
-export async function enqueue(
+export async function enqueue<S extends TSchema>(
   tx: Executor,
   task: string,
-  payload: object,
+  spec: { version: number; payload: S },
+  payload: Static<S>,
   opts: EnqueueOptions = {},
 ): Promise<void> {
   const delaySeconds = (opts.delayMs ?? 0) / 1000;
+  // The payload names its version (`v`): a worker of another version refuses it clearly
+  // (defineJob) instead of misreading it during a rolling deploy.
+  const body = { ...(payload as object), v: spec.version };
   await tx.execute(sql`select graphile_worker.add_job(
     identifier => ${task}::text,
-    payload => ${JSON.stringify(payload)}::json,
+    payload => ${JSON.stringify(body)}::json,
     queue_name => ${opts.queueName ?? null}::text,
     run_at => now() + make_interval(secs => ${delaySeconds}::double precision),
     max_attempts => ${opts.maxAttempts ?? null}::int,

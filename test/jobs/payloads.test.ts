@@ -53,7 +53,9 @@ describe('job payloads are checked when the job runs', () => {
   });
 
   it('a bad payload fails the job with a clear error; the worker goes on; the last attempt says so', async () => {
-    await enqueue(ctx.deps.db, 'mail.send', { outboxId: 42 }, { maxAttempts: 2 });
+    // Enqueued as an outdated producer might have: a number where mail.send expects a string id.
+    const loose = { version: 1, payload: Type.Unknown() };
+    await enqueue(ctx.deps.db, 'mail.send', loose, { outboxId: 42 }, { maxAttempts: 2 });
     const { log, lines } = recordingLog();
 
     await runDue(log);
@@ -75,6 +77,17 @@ describe('job payloads are checked when the job runs', () => {
       'job failed on its last attempt; it will not be retried',
     ]);
     expect(lines[1]).toMatchObject({ job: 'mail.send', version: 1 });
+  });
+
+  it('enqueue writes the version: a job queued by another version is refused by name', async () => {
+    // A well-formed export payload, but written by a producer at version 9 of the job.
+    const future = { version: 9, payload: Type.Object({ exportId: Type.String() }) };
+    await enqueue(ctx.deps.db, 'documents.export-zip', future, { exportId: 'x' }, { maxAttempts: 1 });
+    await runDue(recordingLog().log);
+    const row = await jobRow('documents.export-zip');
+    expect(row!.last_error).toContain(
+      'Invalid payload for job documents.export-zip (v1): payload version 9 is not 1',
+    );
   });
 
   it('a payload of another version is refused by name', async () => {

@@ -25,7 +25,13 @@ export function createAgreementsModule(deps: { db: Executor; clock: Clock; confi
     service,
     /** tenantPorts.afterRegister: the personalized instances are generated in the background. */
     afterRegister: (tx: Executor, tenantId: string) =>
-      enqueue(tx, GENERATE_AGREEMENTS_JOB, { tenantId }, { jobKey: `agreements:${tenantId}` }),
+      enqueue(
+        tx,
+        GENERATE_AGREEMENTS_JOB,
+        GENERATE_AGREEMENTS_PAYLOAD,
+        { tenantId },
+        { jobKey: `agreements:${tenantId}` },
+      ),
     jobs: [
       defineJob(GENERATE_AGREEMENTS_JOB, GENERATE_AGREEMENTS_PAYLOAD, async ({ tenantId }) => {
         await service.generateFor(tenantId);

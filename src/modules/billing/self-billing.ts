@@ -60,6 +60,7 @@ export function createSelfBilling(deps: {
     await enqueue(
       tx,
       SELF_INVOICE_JOB,
+      SELF_INVOICE_PAYLOAD,
       { paymentId: p.id },
       { jobKey: `self-invoice:${p.id}`, maxAttempts: 10 },
     );

@@ -1,8 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineJob, JobId } from '../../jobs/queue.js';
-import { EXPORT_ZIP_JOB, type ExportsService } from './exports.service.js';
-
-const EXPORT_ZIP_PAYLOAD = { version: 1, payload: Type.Object({ exportId: JobId }) };
+import { EXPORT_ZIP_JOB, EXPORT_ZIP_PAYLOAD, type ExportsService } from './exports.service.js';
 
 /** Builds one ZIP export (enqueued by POST /v1/exports in the same transaction). */
 export function createExportJobs(exports: ExportsService) {

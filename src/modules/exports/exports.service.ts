@@ -3,11 +3,12 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { Type } from '@sinclair/typebox';
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type pg from 'pg';
 import { ZipFile } from 'yazl';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import { enqueue } from '../../jobs/queue.js';
+import { enqueue, JobId } from '../../jobs/queue.js';
 import { type Clock, isoToDdMmYyyy } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -17,6 +18,7 @@ import { checkedIsoDate, documents, type ListFilters } from '../documents/index.
 import { streamDocumentsCsv } from './csv-export.js';
 import { documentExports, type ExportKind, type ExportRow } from './exports.tables.js';
 
+export const EXPORT_ZIP_PAYLOAD = { version: 1, payload: Type.Object({ exportId: JobId }) };
 export const EXPORT_ZIP_JOB = 'documents.export-zip';
 /** A year and a day: a fiscal year plus a margin, and a bound on one job's work. */
 export const EXPORT_MAX_DAYS = 366;
@@ -124,6 +126,7 @@ export function createExportsService(deps: {
         await enqueue(
           tx,
           EXPORT_ZIP_JOB,
+          EXPORT_ZIP_PAYLOAD,
           { exportId: row!.id },
           { maxAttempts: 3, jobKey: `export:${row!.id}` },
         );

@@ -61,6 +61,7 @@ export async function queueEmail(tx: Executor, email: QueuedEmail, now: Date): P
   await enqueue(
     tx,
     SEND_EMAIL_JOB,
+    SEND_EMAIL_PAYLOAD,
     { outboxId: id },
     { maxAttempts: EMAIL_MAX_ATTEMPTS, jobKey: `mail:${id}` },
   );

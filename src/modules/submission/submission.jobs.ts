@@ -9,10 +9,13 @@ import type { Clock } from '../../shared/clock.js';
 import { recordDocumentEvent } from '../documents/index.js';
 import { BUSY_RETRY_MS } from './backoff.js';
 import type { DocumentProcessor } from './processor.js';
-import { documentJobKey, PROCESS_JOB, queueProcessing, SWEEP_JOB } from './submission.repository.js';
-
-/** The payload of PROCESS_JOB, checked when the job runs. */
-const PROCESS_PAYLOAD = { version: 1, payload: Type.Object({ documentId: JobId }) };
+import {
+  documentJobKey,
+  PROCESS_JOB,
+  PROCESS_PAYLOAD,
+  queueProcessing,
+  SWEEP_JOB,
+} from './submission.repository.js';
 
 /** graphile-worker crontab line (UTC): the reconciliation sweep, every minute. */
 export const SUBMISSION_CRONTAB = `* * * * * ${SWEEP_JOB} ?max=1&jobKey=${SWEEP_JOB}`;

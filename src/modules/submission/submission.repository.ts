@@ -1,7 +1,8 @@
+import { Type } from '@sinclair/typebox';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SriMessage } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
-import { enqueue } from '../../jobs/queue.js';
+import { enqueue, JobId } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { type DocumentRow, documents } from '../documents/index.js';
 import {
@@ -12,6 +13,8 @@ import {
 } from './submission.tables.js';
 
 /** The one job that moves a document through the tax authority (submission and authorization). */
+/** The payload of PROCESS_JOB, checked when the job runs. */
+export const PROCESS_PAYLOAD = { version: 1, payload: Type.Object({ documentId: JobId }) };
 export const PROCESS_JOB = 'submission:process';
 export const SWEEP_JOB = 'submission:sweep';
 
@@ -33,6 +36,7 @@ export async function queueProcessing(tx: Executor, documentId: string, opts: Qu
   await enqueue(
     tx,
     PROCESS_JOB,
+    PROCESS_PAYLOAD,
     { documentId },
     {
       jobKey: documentJobKey(documentId),

@@ -1,9 +1,15 @@
+import { Type } from '@sinclair/typebox';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { enqueue } from '../../jobs/queue.js';
+import { enqueue, JobId } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { webhookDeliveries, webhookEndpoints } from './webhooks.tables.js';
 
+/** The payload of DELIVER_JOB, checked when the job runs. */
+export const DELIVER_PAYLOAD = {
+  version: 1,
+  payload: Type.Object({ deliveryId: JobId, attempt: Type.Integer({ minimum: 1 }) }),
+};
 export const DELIVER_JOB = 'webhooks.deliver';
 /** The queue's own retries only cover crashes and database errors; our schedule is separate. */
 const DELIVER_JOB_MAX_ATTEMPTS = 5;
@@ -39,6 +45,7 @@ export async function enqueueAttempt(
   await enqueue(
     tx,
     DELIVER_JOB,
+    DELIVER_PAYLOAD,
     { deliveryId, attempt },
     { delayMs, jobKey: `webhook:${deliveryId}:${attempt}`, maxAttempts: DELIVER_JOB_MAX_ATTEMPTS },
   );

@@ -7,18 +7,12 @@ import { defineJob, JobId } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SecretBox } from '../../shared/secrets.js';
 import { SERVICE_VERSION } from '../../shared/version.js';
-import { DELIVER_JOB, enqueueAttempt } from './dispatcher.js';
+import { DELIVER_JOB, DELIVER_PAYLOAD, enqueueAttempt } from './dispatcher.js';
 import { ATTEMPTS_PER_ROUND, RETRY_DELAYS_MS } from './event-types.js';
 import { postWebhook, type SendResult } from './http-sender.js';
 import { openEndpointSecret } from './secret.js';
 import { signStandardWebhook, signWebhook } from './signature.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './webhooks.tables.js';
-
-/** The payload of DELIVER_JOB, checked when the job runs. */
-const DELIVER_PAYLOAD = {
-  version: 1,
-  payload: Type.Object({ deliveryId: JobId, attempt: Type.Integer({ minimum: 1 }) }),
-};
 
 const USER_AGENT = `einvoice-ec-webhooks/${SERVICE_VERSION}`;
 
