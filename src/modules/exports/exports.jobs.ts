@@ -1,5 +1,4 @@
-import { Type } from '@sinclair/typebox';
-import { defineJob, JobId } from '../../jobs/queue.js';
+import { defineJob } from '../../jobs/queue.js';
 import { EXPORT_ZIP_JOB, EXPORT_ZIP_PAYLOAD, type ExportsService } from './exports.service.js';
 
 /** Builds one ZIP export (enqueued by POST /v1/exports in the same transaction). */

@@ -1,10 +1,9 @@
-import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import { defineJob, JobId, NO_PAYLOAD_V1 } from '../../jobs/queue.js';
+import { defineJob, NO_PAYLOAD_V1 } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import { recordDocumentEvent } from '../documents/index.js';
 import { BUSY_RETRY_MS } from './backoff.js';

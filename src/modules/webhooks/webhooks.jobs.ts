@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { Type } from '@sinclair/typebox';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import { defineJob, JobId } from '../../jobs/queue.js';
+import { defineJob } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SecretBox } from '../../shared/secrets.js';
 import { SERVICE_VERSION } from '../../shared/version.js';

@@ -40,3 +40,6 @@ export function optionalElement(name: string, value: string | null): string {
 export function element(name: string, children: string): string {
   return `<${name}>${children}</${name}>`;
 }
+
+/** The declaration every document starts with (not part of what is signed). */
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';

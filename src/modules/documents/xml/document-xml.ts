@@ -1,5 +1,15 @@
 import type { DocumentModel, ItemLine, TaxLine } from '../document-model.js';
-import { element, escapeAttr, escapeText, optionalElement, textElement } from './canonical-xml.js';
+import { infoTributaria } from '../types/common/xml.js';
+import {
+  element,
+  escapeAttr,
+  escapeText,
+  optionalElement,
+  textElement,
+  XML_DECLARATION,
+} from './canonical-xml.js';
+
+export { XML_DECLARATION };
 
 /**
  * The tax authority's XML for a document: factura 1.1.0 (codDoc 01) or notaCredito 1.1.0
@@ -8,12 +18,8 @@ import { element, escapeAttr, escapeText, optionalElement, textElement } from '.
  * Everything after the XML declaration is already in C14N 1.0 form: the XAdES signer digests it
  * as it is.
  */
-export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
-
 /** Real authorized documents write moneda DOLAR (docs/spec-map.md, SRI §7). */
 const CURRENCY = 'DOLAR';
-/** tipoEmision 1 = normal; contingency emission is no longer accepted. */
-const EMISSION_TYPE = '1';
 
 export function buildDocumentXml(model: DocumentModel): string {
   const root = model.documentType === '01' ? 'factura' : 'notaCredito';
@@ -23,26 +29,6 @@ export function buildDocumentXml(model: DocumentModel): string {
       : infoTributaria(model) + infoNotaCredito(model) + details(model, 'codigoInterno', 'codigoAdicional');
   // C14N sorts unqualified attributes by name: id before version.
   return `${XML_DECLARATION}<${root} id="comprobante" version="1.1.0">${body}${additionalInfo(model)}</${root}>`;
-}
-
-function infoTributaria(model: DocumentModel): string {
-  const issuer = model.issuer;
-  return element(
-    'infoTributaria',
-    textElement('ambiente', model.environment === 'production' ? '2' : '1') +
-      textElement('tipoEmision', EMISSION_TYPE) +
-      textElement('razonSocial', issuer.businessName) +
-      optionalElement('nombreComercial', issuer.tradeName) +
-      textElement('ruc', issuer.ruc) +
-      textElement('claveAcceso', model.accessKey) +
-      textElement('codDoc', model.documentType) +
-      textElement('estab', issuer.branchCode) +
-      textElement('ptoEmi', issuer.issuePointCode) +
-      textElement('secuencial', model.sequential) +
-      textElement('dirMatriz', issuer.mainAddress) +
-      optionalElement('agenteRetencion', issuer.retentionAgentResolution) +
-      optionalElement('contribuyenteRimpe', issuer.rimpeRegime),
-  );
 }
 
 function infoFactura(model: DocumentModel): string {

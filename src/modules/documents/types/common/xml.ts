@@ -1,6 +1,12 @@
 import type { NameValue } from '../../document-input.js';
-import { element, escapeAttr, escapeText, optionalElement, textElement } from '../../xml/canonical-xml.js';
-import { XML_DECLARATION } from '../../xml/document-xml.js';
+import {
+  element,
+  escapeAttr,
+  escapeText,
+  optionalElement,
+  textElement,
+  XML_DECLARATION,
+} from '../../xml/canonical-xml.js';
 import type { DocumentHeader } from '../definition.js';
 
 /** tipoEmision 1 = normal; contingency emission is no longer accepted. */
