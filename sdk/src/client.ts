@@ -1,6 +1,7 @@
 import { type ClientOptions, HttpCore } from './http.js';
 import {
   documentsResource,
+  exportsResource,
   issuersResource,
   keysResource,
   notificationsResource,
@@ -20,6 +21,7 @@ import {
  */
 export class EinvoiceClient {
   readonly documents: ReturnType<typeof documentsResource>;
+  readonly exports: ReturnType<typeof exportsResource>;
   readonly keys: ReturnType<typeof keysResource>;
   readonly issuers: ReturnType<typeof issuersResource>;
   readonly webhooks: ReturnType<typeof webhooksResource>;
@@ -31,6 +33,7 @@ export class EinvoiceClient {
   constructor(options: ClientOptions) {
     this.http = new HttpCore(options);
     this.documents = documentsResource(this.http);
+    this.exports = exportsResource(this.http);
     this.keys = keysResource(this.http);
     this.issuers = issuersResource(this.http);
     this.webhooks = webhooksResource(this.http);

@@ -68,7 +68,4 @@ export function apiError(status: number, problem: Problem, requestId: string | n
 /** The request never got an answer (refused, reset, timed out) after every retry. */
 export class EinvoiceConnectionError extends Error {
   override readonly name = 'EinvoiceConnectionError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
 }

@@ -11,7 +11,13 @@ export {
   EinvoiceValidationError,
 } from './errors.js';
 export { backoffMs, type ClientOptions, type RequestOptions, type RetryInfo, retryAfterMs } from './http.js';
-export { type CreateOptions, DocumentList, type IssuerOption } from './resources.js';
+export {
+  type CreateOptions,
+  type DocumentExport,
+  DocumentList,
+  type IssuerOption,
+  type WaitOptions,
+} from './resources.js';
 export type { components, operations, paths } from './schema.js';
 export type * from './types.js';
 export {

@@ -156,6 +156,104 @@ export function documentsResource(core: HttpCore) {
         headers: issuerHeader(core, opts),
       });
     },
+    /**
+     * Dry run: what `create` would do with this body (computed lines, tax groups, totals and every
+     * problem at once), without allocating a sequential or signing. `taxableBase`/`taxAmount` may be
+     * left out: `correctedBody` is then the body to send. Always 200 for a body of any shape.
+     */
+    validate(body: Record<string, unknown>, opts: IssuerOption = {}) {
+      return core.request<ResponseBody<'validateDocument'>>({
+        method: 'POST',
+        path: '/v1/documents/validate',
+        body,
+        headers: issuerHeader(core, opts),
+        retrySafe: true,
+      });
+    },
+    /** A public, expiring link for the buyer (the URL is shown once); replaces the previous one. */
+    share(accessKey: string, body: RequestBody<'createDocumentShareLink'> = {}, opts: IssuerOption = {}) {
+      return core.request<ResponseBody<'createDocumentShareLink'>>({
+        method: 'POST',
+        path: `/v1/documents/${enc(accessKey)}/share`,
+        body,
+        headers: issuerHeader(core, opts),
+      });
+    },
+    /** Ends the document's public link at once; `revoked` is 0 or 1. */
+    revokeShare(accessKey: string, opts: IssuerOption = {}) {
+      return core.request<ResponseBody<'revokeDocumentShareLink'>>({
+        method: 'DELETE',
+        path: `/v1/documents/${enc(accessKey)}/share`,
+        headers: issuerHeader(core, opts),
+      });
+    },
+    /** Every document matching the list's filters as CSV text (`;` between fields, CRLF; the BOM the file carries for spreadsheets is dropped by decoding). */
+    exportCsv(query: Omit<QueryOf<'exportDocumentsCsv'>, 'format'> = {}, opts: IssuerOption = {}) {
+      return core.request<string>({
+        method: 'GET',
+        path: '/v1/documents/export',
+        query: { ...query, format: 'csv' },
+        headers: { ...issuerHeader(core, opts), accept: 'text/csv' },
+        as: 'text',
+      });
+    },
+  };
+}
+
+export type DocumentExport = ResponseBody<'getDocumentExport'>['export'];
+
+export interface WaitOptions extends IssuerOption {
+  /** Give up after this many ms (default 5 minutes). */
+  timeoutMs?: number;
+  /** Between polls (default 1 s). */
+  intervalMs?: number;
+}
+
+/** ZIP exports of the XML or RIDE files of a date range: start, follow, download. */
+export function exportsResource(core: HttpCore) {
+  const get = async (id: string, opts: IssuerOption = {}): Promise<DocumentExport> =>
+    (
+      await core.request<ResponseBody<'getDocumentExport'>>({
+        method: 'GET',
+        path: `/v1/exports/${enc(id)}`,
+        headers: issuerHeader(core, opts),
+      })
+    ).export;
+  return {
+    async create(
+      body: RequestBody<'createDocumentExport'>,
+      opts: IssuerOption = {},
+    ): Promise<DocumentExport> {
+      const res = await core.request<ResponseBody<'createDocumentExport'>>({
+        method: 'POST',
+        path: '/v1/exports',
+        body,
+        headers: issuerHeader(core, opts),
+      });
+      return res.export;
+    },
+    get,
+    /** Polls until the export is DONE (returns it) or FAILED (throws); a timeout throws too. */
+    async waitUntilDone(id: string, opts: WaitOptions = {}): Promise<DocumentExport> {
+      const deadline = Date.now() + (opts.timeoutMs ?? 300_000);
+      for (;;) {
+        const current = await get(id, opts);
+        if (current.status === 'DONE') return current;
+        if (current.status === 'FAILED')
+          throw new Error(`export ${id} failed: ${current.error ?? 'unknown'}`);
+        if (Date.now() >= deadline) throw new Error(`export ${id} not done in time (${current.status})`);
+        await new Promise((r) => setTimeout(r, opts.intervalMs ?? 1000));
+      }
+    },
+    /** The finished ZIP (409 CONFLICT until DONE). */
+    download(id: string, opts: IssuerOption = {}): Promise<Uint8Array> {
+      return core.request({
+        method: 'GET',
+        path: `/v1/exports/${enc(id)}/download`,
+        headers: { ...issuerHeader(core, opts), accept: 'application/zip' },
+        as: 'bytes',
+      });
+    },
   };
 }
 

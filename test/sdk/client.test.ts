@@ -11,6 +11,7 @@ import {
   WebhookVerificationError,
 } from '../../sdk/src/index.js';
 import { DOCUMENT_EXAMPLES } from '../../src/modules/documents/documents.examples.js';
+import { authorize } from '../exports/helpers.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { fixtureKey, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
@@ -182,6 +183,45 @@ describe('documents', () => {
     const denied = await narrow.documents.create(invoice()).catch((e: unknown) => e);
     expect(denied).toBeInstanceOf(EinvoicePermissionError);
     expect((denied as EinvoicePermissionError).code).toBe('INSUFFICIENT_SCOPE');
+  });
+
+  it('dry run, share link, CSV export and a ZIP export followed to the end', async () => {
+    const body = invoice() as { items: { taxes: Record<string, unknown>[] }[] };
+    for (const tax of body.items.flatMap((i) => i.taxes)) {
+      delete tax.taxableBase;
+      delete tax.taxAmount;
+    }
+    const dry = await client.documents.validate(body);
+    expect(dry.valid).toBe(false);
+    expect((dry.document as { totals?: { total?: string } }).totals?.total).toBe('123.50');
+    const again = await client.documents.validate(dry.correctedBody as Record<string, unknown>);
+    expect(again.valid).toBe(true);
+    expect(again.errors).toEqual([]);
+
+    const doc = await client.documents.create(dry.correctedBody as CreateDocumentBody);
+    await authorize(ctx, doc.accessKey); // the lifecycle has its own tests; this one has no SRI
+    expect((await client.documents.get(doc.accessKey)).status).toBe('AUTHORIZED');
+
+    const link = await client.documents.share(doc.accessKey, { expiresIn: 3600 });
+    const path = new URL(link.url).pathname;
+    expect((await fetch(`${baseUrl}${path}`)).status).toBe(200);
+    expect((await client.documents.revokeShare(doc.accessKey)).revoked).toBe(1);
+    expect((await fetch(`${baseUrl}${path}`)).status).toBe(404);
+
+    const csv = await client.documents.exportCsv({ sequential: doc.sequential });
+    // Decoded text: fetch's decoder drops the BOM the file carries for spreadsheets.
+    const [header, row, rest] = csv.split('\r\n');
+    expect(header).toContain(';');
+    expect(row).toContain(doc.accessKey);
+    expect(rest).toBe('');
+
+    const started = await client.exports.create({ from: doc.issueDate, to: doc.issueDate, kind: 'xml' });
+    expect(started.status).toBe('QUEUED');
+    await ctx.drainJobs();
+    const done = await client.exports.waitUntilDone(started.id, { intervalMs: 50, timeoutMs: 10_000 });
+    expect(done.progress.done).toBeGreaterThanOrEqual(1);
+    const zip = await client.exports.download(started.id);
+    expect(Buffer.from(zip.subarray(0, 2)).toString()).toBe('PK');
   });
 
   it('walks 250 documents page by page with an async iterator', async () => {
