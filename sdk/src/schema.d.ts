@@ -2472,10 +2472,10 @@ export interface components {
             issueDate?: string;
             /** @description dirPartida */
             departureAddress: string;
-            /** @description fechaIniTransporte, on or after the issue date */
-            transportStartDate: string;
-            /** @description fechaFinTransporte, on or after the start */
-            transportEndDate: string;
+            /** @description fechaIniTransporte, on or after the issue date; default the issue date */
+            transportStartDate?: string;
+            /** @description fechaFinTransporte, on or after the start; default the start */
+            transportEndDate?: string;
             carrier: {
                 /** @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id */
                 idType: string;

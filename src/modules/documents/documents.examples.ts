@@ -60,6 +60,103 @@ export const DOCUMENT_EXAMPLES: Record<string, DocumentExample> = {
       ],
     },
   },
+  '03': {
+    summary: 'Purchase settlement (03): rice bought from a farmer without a RUC, IVA 0%',
+    value: {
+      documentType: '03',
+      supplier: {
+        idType: '05',
+        id: '0914250881',
+        name: 'Eddie Soriano Salas',
+        email: 'proveedor@example.com',
+        address: 'Km 18 vía a Samborondón',
+      },
+      items: [
+        {
+          mainCode: 'ACASC',
+          description: 'Arroz en cáscara, grano largo (quintal)',
+          quantity: '136',
+          unitPrice: '37.00',
+          taxes: [{ code: '2', rateCode: '0', rate: '0', taxableBase: '5032.00', taxAmount: '0.00' }],
+        },
+      ],
+      payments: [{ method: '20', total: '5032.00', term: '0', termUnit: 'dias' }],
+    },
+  },
+  '05': {
+    summary: 'Debit note (05): late-payment interest on invoice 001-001-000000123',
+    value: {
+      documentType: '05',
+      buyer: { idType: '05', id: '1710034065', name: 'María José Peñafiel', email: 'maria@example.com' },
+      originalDocument: { documentType: '01', number: '001-001-000000123', issueDate: '02/01/2026' },
+      reasons: [{ reason: 'Interés por mora', amount: '10.00' }],
+      taxes: [{ code: '2', rateCode: '4', rate: '15', taxableBase: '10.00', taxAmount: '1.50' }],
+      payments: [{ method: '20', total: '11.50', term: '5', termUnit: 'dias' }],
+    },
+  },
+  '06': {
+    summary: 'Waybill (06): goods of invoice 001-001-000000123 carried today to one recipient',
+    value: {
+      documentType: '06',
+      departureAddress: 'Av. Eloy Alfaro 34 y Av. Libertad, Quito',
+      carrier: {
+        idType: '04',
+        id: '1796875790001',
+        name: 'Transportes Andinos S.A.',
+        licensePlate: 'PCL0827',
+      },
+      recipients: [
+        {
+          id: '1710034065',
+          name: 'María José Peñafiel',
+          address: 'Av. Colón E4-12, Quito',
+          email: 'maria@example.com',
+          transferReason: 'Venta',
+          route: 'Quito norte - Quito centro',
+          supportingDocument: {
+            documentType: '01',
+            number: '001-001-000000123',
+            authorizationNumber: '0201202601179001167400110010010000001231234567815',
+            issueDate: '02/01/2026',
+          },
+          items: [{ mainCode: 'SKU-002', description: 'Libro técnico', quantity: '10' }],
+        },
+      ],
+    },
+  },
+  '07': {
+    summary: 'Withholding receipt (07): IVA 10% and income tax 2% on a supplier invoice',
+    value: {
+      documentType: '07',
+      subject: {
+        idType: '04',
+        id: '1791774582001',
+        name: 'Compubussines Cía. Ltda.',
+        email: 'proveedor@example.com',
+        subjectType: null,
+        relatedParty: false,
+      },
+      supportingDocuments: [
+        {
+          supportCode: '01',
+          documentType: '01',
+          number: '089-001-000003681',
+          issueDate: '02/01/2026',
+          authorizationNumber: '0201202601179177458200120890010000036818564643511',
+          paymentResidence: '01',
+          foreignPayment: null,
+          totalWithoutTaxes: '129.57',
+          total: '149.01',
+          taxes: [{ code: '2', rateCode: '4', rate: '15', taxableBase: '129.57', taxAmount: '19.44' }],
+          withholdings: [
+            { code: '2', withholdingCode: '9', taxableBase: '19.44', rate: '10.00', amount: '1.94' },
+            { code: '1', withholdingCode: '312', taxableBase: '129.57', rate: '2.00', amount: '2.59' },
+          ],
+          payments: [{ method: '20', total: '149.01' }],
+        },
+      ],
+    },
+  },
 };
 
 /** The answer to the invoice above (201). */

@@ -60,8 +60,11 @@ export function computeWaybill(body: WaybillBodyT, ctx: TypeContext): WaybillCon
   const errs = new FieldErrors();
   const issued = checkIssueDate(errs, body.issueDate, ctx.today);
   const departureAddress = requiredText(errs, 'body.departureAddress', body.departureAddress, TEXT_300);
-  const start = requiredDate(errs, 'body.transportStartDate', body.transportStartDate);
-  const end = requiredDate(errs, 'body.transportEndDate', body.transportEndDate);
+  // Left out, the goods leave on the issue date and arrive the day they leave (decisions in docs/document-types.md).
+  const startText = body.transportStartDate ?? issued?.text;
+  const endText = body.transportEndDate ?? startText;
+  const start = startText === undefined ? null : requiredDate(errs, 'body.transportStartDate', startText);
+  const end = endText === undefined ? null : requiredDate(errs, 'body.transportEndDate', endText);
   if (start !== null && issued && start < issued.day) {
     errs.add('body.transportStartDate', `must not be before the issue date (${issued.text})`);
   }
@@ -79,8 +82,8 @@ export function computeWaybill(body: WaybillBodyT, ctx: TypeContext): WaybillCon
   return {
     issueDate: issued!.text,
     departureAddress: departureAddress!,
-    transportStartDate: body.transportStartDate,
-    transportEndDate: body.transportEndDate,
+    transportStartDate: startText!,
+    transportEndDate: endText!,
     carrier: { idType: carrier!.idType, id: carrier!.id, name: carrier!.name, licensePlate: plate! },
     recipients: recipients as WaybillRecipient[],
     additionalInfo,

@@ -18,8 +18,12 @@ export const WaybillBody = Type.Object(
     documentType: Type.Literal('06'),
     issueDate: Type.Optional(DateString('DD/MM/YYYY; only in the access key (the XML has no fechaEmision)')),
     departureAddress: Text(300, 'dirPartida'),
-    transportStartDate: DateString('fechaIniTransporte, on or after the issue date'),
-    transportEndDate: DateString('fechaFinTransporte, on or after the start'),
+    transportStartDate: Type.Optional(
+      DateString('fechaIniTransporte, on or after the issue date; default the issue date'),
+    ),
+    transportEndDate: Type.Optional(
+      DateString('fechaFinTransporte, on or after the start; default the start'),
+    ),
     carrier: Type.Object({
       idType: IdType,
       id: Type.String({ minLength: 1, maxLength: 20 }),
