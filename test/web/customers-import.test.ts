@@ -42,7 +42,7 @@ describe('customers page', () => {
       buffer: Buffer.from(CUSTOMERS_CSV),
     });
     await dialog.getByRole('button', { name: 'Revisar archivo' }).click();
-    await dialog.getByText('2 válidas, 2 con errores, 0 repetidas.').waitFor();
+    await dialog.getByText('Válidas: 2 · Con errores: 2 · Repetidas: 0').waitFor();
     const preview = dialog.getByRole('table', { name: 'Vista previa' });
     const rows = preview.locator('tbody tr');
     await expect(rows.count()).resolves.toBe(4);
@@ -56,14 +56,23 @@ describe('customers page', () => {
     expect(await customerCount()).toBe(0);
     await screenshot(page, 'customers-import-preview');
 
-    await dialog.getByRole('button', { name: 'Importar 2 válidas' }).click();
-    await dialog.getByText('Se importaron 2 registros.').waitFor();
+    await dialog.getByRole('button', { name: 'Importar filas válidas (2)' }).click();
+    await dialog.getByText('Filas importadas: 2.').waitFor();
     await dialog.getByRole('button', { name: 'Listo' }).click();
     const list = page.getByRole('table', { name: 'Clientes' });
     await list.getByText('Distribuidora Andina S.A.').waitFor();
+    await page.getByText('Clientes importados: 2.').waitFor();
     await expect(list.textContent()).resolves.toContain('María José Pérez');
     await expect(list.textContent()).resolves.toContain('RUC 1790011674001');
     expect(await customerCount()).toBe(2);
+
+    await screenshot(page, 'customers');
+    // At phone width the list keeps name and identification; email and phone step aside.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(list.getByText('Distribuidora Andina S.A.').isVisible()).resolves.toBe(true);
+    await expect(list.getByText('compras@andina.example').isVisible()).resolves.toBe(false);
+    await screenshot(page, 'customers-phone');
+    await page.setViewportSize({ width: 1280, height: 860 });
 
     // Search ignores accents.
     await page.getByLabel('Buscar por nombre o identificación').fill('perez');
@@ -120,16 +129,18 @@ describe('products page', () => {
       ),
     });
     await dialog.getByRole('button', { name: 'Revisar archivo' }).click();
-    await dialog.getByText('1 válidas, 1 con errores, 0 repetidas.').waitFor();
+    await dialog.getByText('Válidas: 1 · Con errores: 1 · Repetidas: 0').waitFor();
     const rows = dialog.getByRole('table', { name: 'Vista previa' }).locator('tbody tr');
     await expect(rows.nth(0).textContent()).resolves.toContain('IVA 15%');
     await expect(rows.nth(1).textContent()).resolves.toContain('IVA: no es una tarifa del catálogo del SRI');
-    await dialog.getByRole('button', { name: 'Importar 1 válidas' }).click();
-    await dialog.getByText('Se importaron 1 registros.').waitFor();
+    await dialog.getByRole('button', { name: 'Importar filas válidas (1)' }).click();
+    await dialog.getByText('Filas importadas: 1.').waitFor();
     await dialog.getByRole('button', { name: 'Listo' }).click();
     const list = page.getByRole('table', { name: 'Productos' });
     await list.getByText('Agua 500 ml').waitFor();
     await expect(list.textContent()).resolves.toContain('0.45');
+    await expect(list.textContent()).resolves.toContain('IVA 15%');
+    await screenshot(page, 'products');
     await page.close();
   });
 });

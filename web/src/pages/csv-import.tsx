@@ -66,25 +66,29 @@ export function CsvImportDialog<V>({
     <Modal title={title} onClose={onClose}>
       {created !== null ? (
         <>
-          <Alert kind="success">
-            {t(`Se importaron ${created} registros.`, `${created} records were imported.`)}
-          </Alert>
+          <Alert kind="success">{t(`Filas importadas: ${created}.`, `Rows imported: ${created}.`)}</Alert>
           <Button onClick={onClose}>{t('Listo', 'Done')}</Button>
         </>
       ) : (
         <>
           <div className="muted">{help}</div>
-          <div className="field">
-            <label htmlFor={fileId}>{t('Archivo CSV', 'CSV file')}</label>
+          <div className="field file-pick">
+            <span className="label">{t('Archivo CSV', 'CSV file')}</span>
+            <label htmlFor={fileId} className="btn secondary">
+              {t('Elegir archivo', 'Choose file')}
+            </label>
             <input
               id={fileId}
+              className="sr-only"
               type="file"
               accept=".csv,text/csv"
+              aria-label={t('Archivo CSV', 'CSV file')}
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);
                 setPreview(null);
               }}
             />
+            <span className="muted">{file ? file.name : t('Ningún archivo elegido', 'No file chosen')}</span>
           </div>
           <div className="row">
             <Button variant="secondary" disabled={!file} busy={check.busy} onClick={() => void check.run()}>
@@ -96,8 +100,8 @@ export function CsvImportDialog<V>({
             <>
               <output className="import-summary">
                 {t(
-                  `${preview.valid} válidas, ${preview.invalid} con errores, ${preview.duplicate} repetidas.`,
-                  `${preview.valid} valid, ${preview.invalid} with errors, ${preview.duplicate} duplicates.`,
+                  `Válidas: ${preview.valid} · Con errores: ${preview.invalid} · Repetidas: ${preview.duplicate}`,
+                  `Valid: ${preview.valid} · With errors: ${preview.invalid} · Duplicates: ${preview.duplicate}`,
                 )}
               </output>
               <div className="table-wrap import-preview">
@@ -106,10 +110,10 @@ export function CsvImportDialog<V>({
                     <tr>
                       <th className="num">{t('Línea', 'Line')}</th>
                       <th>{t('Estado', 'Status')}</th>
+                      <th>{t('Errores', 'Errors')}</th>
                       {columns.map(([label]) => (
                         <th key={label}>{label}</th>
                       ))}
-                      <th>{t('Errores', 'Errors')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -128,9 +132,6 @@ export function CsvImportDialog<V>({
                             }
                           />
                         </td>
-                        {columns.map(([label, cell]) => (
-                          <td key={label}>{cell(r.value)}</td>
-                        ))}
                         <td>
                           {r.errors.length > 0 && (
                             <ul className="row-errors">
@@ -143,6 +144,9 @@ export function CsvImportDialog<V>({
                             </ul>
                           )}
                         </td>
+                        {columns.map(([label, cell]) => (
+                          <td key={label}>{cell(r.value)}</td>
+                        ))}
                       </tr>
                     ))}
                   </tbody>
@@ -151,7 +155,7 @@ export function CsvImportDialog<V>({
               <FormError error={confirm.error} />
               <div className="row">
                 <Button disabled={preview.valid === 0} busy={confirm.busy} onClick={() => void confirm.run()}>
-                  {t(`Importar ${preview.valid} válidas`, `Import ${preview.valid} valid rows`)}
+                  {t(`Importar filas válidas (${preview.valid})`, `Import valid rows (${preview.valid})`)}
                 </Button>
                 <Button variant="link" onClick={onClose}>
                   {t('Cancelar', 'Cancel')}

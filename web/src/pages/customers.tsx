@@ -206,7 +206,7 @@ export function CustomersPage() {
           idTypeOf={(v) => v.idType}
           onClose={() => setImporting(false)}
           onImported={(n) => {
-            setMessage(t(`Se importaron ${n} clientes.`, `${n} customers were imported.`));
+            setMessage(t(`Clientes importados: ${n}.`, `Customers imported: ${n}.`));
             void list.reload();
           }}
         />

@@ -190,7 +190,7 @@ export function ProductsPage() {
           ]}
           onClose={() => setImporting(false)}
           onImported={(n) => {
-            setMessage(t(`Se importaron ${n} productos.`, `${n} products were imported.`));
+            setMessage(t(`Productos importados: ${n}.`, `Products imported: ${n}.`));
             void list.reload();
           }}
         />
