@@ -87,6 +87,13 @@ describe('customers page', () => {
     await page.getByRole('link', { name: 'Clientes' }).click();
     await page.getByRole('button', { name: 'Nuevo cliente' }).click();
     const form = page.getByRole('dialog', { name: 'Nuevo cliente' });
+    // The API's field errors, in Spanish under their inputs.
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => form.getByText('es obligatorio').count()).toBe(2);
+    await form.getByLabel('Nombre o razón social').fill('John Smith');
+    await form.getByLabel('Identificación', { exact: true }).fill('179001');
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await form.getByText('un RUC tiene 13 dígitos y termina en 001').waitFor();
     await form.getByLabel('Tipo de identificación').selectOption('06');
     await form.getByLabel('Identificación', { exact: true }).fill('AB-778899');
     await form.getByLabel('Nombre o razón social').fill('John Smith');
@@ -141,6 +148,24 @@ describe('products page', () => {
     await expect(list.textContent()).resolves.toContain('0.45');
     await expect(list.textContent()).resolves.toContain('IVA 15%');
     await screenshot(page, 'products');
+
+    // In English: the same page, every label in English.
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await page.getByRole('heading', { name: 'Products' }).waitFor();
+    const header = await page.getByRole('table', { name: 'Products' }).locator('thead').textContent();
+    expect(header).toBe('CodeDescriptionUnit priceTaxesActions');
+    await page.getByRole('button', { name: 'New product' }).click();
+    const form = page.getByRole('dialog', { name: 'New product' });
+    await form.getByLabel('Code', { exact: true }).fill('AGU-1');
+    await form.getByLabel('Description').fill('Agua otra vez');
+    await form.getByLabel('Unit price').fill('1.2345678');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('at most 6 decimals').waitFor();
+    await form.getByLabel('Unit price').fill('1.25');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('You already have a product with that code.').waitFor();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'ES', exact: true }).click();
     await page.close();
   });
 });

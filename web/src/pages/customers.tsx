@@ -13,18 +13,28 @@ import {
   TextField,
 } from '../components/ui';
 import { useAction, useLoad } from '../hooks';
-import { useT } from '../i18n';
+import { type T, useT } from '../i18n';
 import { CsvImportDialog } from './csv-import';
-import { ID_TYPE_CODES, idTypeLabel } from './entry-labels';
+import { fieldErrorText, ID_TYPE_CODES, idTypeLabel } from './entry-labels';
 
 type Customer = Answer<'/v1/customers', 'get'>['data'][number];
 type CustomerRow = Answer<'/v1/customers/import', 'post'>['data']['rows'][number]['value'];
 
 const PAGE_SIZE = 20;
 
-/** 409 CONFLICT of a saved customer or product, worded for this page (the generic text is about accounts). */
-export function duplicateAsMessage(e: unknown, message: string): unknown {
-  return e instanceof ApiError && e.code === 'CONFLICT' ? new ApiError(409, 'DUPLICATE_ENTRY', message) : e;
+/**
+ * A failed save of a customer or product, worded for people: 409 CONFLICT as `duplicate` (the
+ * generic text is about accounts), field errors in the UI's language (the API's detail is kept).
+ */
+export function inWords(t: T, e: unknown, duplicate: string, idType?: string): unknown {
+  if (!(e instanceof ApiError)) return e;
+  if (e.code === 'CONFLICT') return new ApiError(409, 'DUPLICATE_ENTRY', duplicate);
+  if (e.code !== 'VALIDATION_FAILED') return e;
+  const errors = e.errors.map((f) => ({
+    path: f.path,
+    message: fieldErrorText(t, f.path, f.message, idType),
+  }));
+  return new ApiError(e.status, e.code, e.detail, errors);
 }
 
 /** A value the user typed, waiting `ms` after the last key before it counts (search as you type). */
@@ -242,12 +252,14 @@ function CustomerModal({
         : await api<Answer<'/v1/customers', 'post'>>('POST', '/v1/customers', { body });
       onSaved(res.customer, !customer);
     } catch (e) {
-      throw duplicateAsMessage(
+      throw inWords(
+        t,
         e,
         t(
           'Ya tienes un cliente con esa identificación.',
           'You already have a customer with that identification.',
         ),
+        body.idType,
       );
     }
   });

@@ -114,3 +114,23 @@ export function rowErrorText(t: T, e: RowError, idType?: string): string {
       return t('tiene un formato no válido', 'has an invalid format');
   }
 }
+
+/**
+ * The API's field errors of a customer or product body (`errors[].path`, English `message`) in the
+ * UI's language, so the dialog shows them under their inputs in words; the API's own text stays
+ * in the problem's detail.
+ */
+export function fieldErrorText(t: T, path: string, message: string, idType?: string): string {
+  if (/^is required|must NOT have fewer than 1/.test(message)) return t('es obligatorio', 'is required');
+  const max = /at most (\d+) characters|must NOT have more than (\d+) characters/.exec(message);
+  if (max) return t(`máximo ${max[1] ?? max[2]} caracteres`, `at most ${max[1] ?? max[2]} characters`);
+  if (/already|exists/.test(message)) return t('ya está guardado', 'is saved already');
+  const code: RowError['code'] =
+    /no longer in force|not a .* rate code|more than once|must be one of|must be 2 \(IVA\)/.test(message)
+      ? 'INVALID_VALUE'
+      : /must include the IVA/.test(message)
+        ? 'REQUIRED'
+        : 'INVALID_FORMAT';
+  const field = path === 'taxes' ? 'iva' : path;
+  return rowErrorText(t, { field, code, message }, idType);
+}

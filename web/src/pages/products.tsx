@@ -16,7 +16,7 @@ import {
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
 import { CsvImportDialog } from './csv-import';
-import { duplicateAsMessage, useDebounced } from './customers';
+import { inWords, useDebounced } from './customers';
 import { type TaxRateRow, taxRateLabel } from './entry-labels';
 
 type Product = Answer<'/v1/products', 'get'>['data'][number];
@@ -235,7 +235,8 @@ function ProductModal({
         : await api<Answer<'/v1/products', 'post'>>('POST', '/v1/products', { body });
       onSaved(res.product, !product);
     } catch (e) {
-      throw duplicateAsMessage(
+      throw inWords(
+        t,
         e,
         t('Ya tienes un producto con ese código.', 'You already have a product with that code.'),
       );
