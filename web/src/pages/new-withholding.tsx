@@ -1,6 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api';
 import {
+  defaultIvaRate,
+  rateLabel,
+  ratesFor,
+  TAX_IVA,
+  useDocumentCatalogs,
+} from '../components/catalog-options';
+import {
   Alert,
   Button,
   Card,
@@ -26,7 +33,6 @@ interface WithholdingCode {
   validTo: string | null;
 }
 
-const IVA_RATES: Record<string, string> = { '4': '15.00', '0': '0.00' };
 const D = 'supportingDocuments[0]';
 
 /** round(base × rate / 100, 2) half-up, as the tax authority and the API compute it. */
@@ -68,7 +74,12 @@ export function NewWithholdingPage() {
     [],
   );
   const [base, setBase] = useState('');
-  const [rateCode, setRateCode] = useState('4');
+  const docCatalogs = useDocumentCatalogs();
+  const [chosenRate, setRateCode] = useState('');
+  // The supporting invoice's IVA: every current rate of the catalog, the general one first chosen.
+  const ivaRates = docCatalogs ? ratesFor(docCatalogs, TAX_IVA) : [];
+  const rateCode = chosenRate || (docCatalogs ? defaultIvaRate(docCatalogs) : '');
+  const ivaRate = ivaRates.find((r) => r.rateCode === rateCode)?.rate ?? '0.00';
   const [rentaCode, setRentaCode] = useState('');
   const [ivaCode, setIvaCode] = useState('');
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -79,7 +90,7 @@ export function NewWithholdingPage() {
   const rentaRow = renta.find((r) => r.code === (rentaCode || renta[0]?.code));
   const ivaRow = iva.find((r) => r.code === ivaCode);
   const baseMoney = toMicros(base) === null ? '0.00' : microsToMoney(toMicros(base)!);
-  const vat = percentOf(baseMoney, IVA_RATES[rateCode]!);
+  const vat = percentOf(baseMoney, ivaRate);
   const total = addMoney(baseMoney, vat);
   const rentaAmount = rentaRow ? percentOf(baseMoney, rentaRow.rate) : '0.00';
   const ivaAmount = ivaRow ? percentOf(vat, ivaRow.rate) : '0.00';
@@ -130,7 +141,7 @@ export function NewWithholdingPage() {
           paymentResidence: '01',
           totalWithoutTaxes: baseMoney,
           total,
-          taxes: [{ code: '2', rateCode, rate: IVA_RATES[rateCode], taxableBase: baseMoney, taxAmount: vat }],
+          taxes: [{ code: '2', rateCode, rate: ivaRate, taxableBase: baseMoney, taxAmount: vat }],
           withholdings,
           payments: [{ method: '20', total }],
         },
@@ -148,7 +159,8 @@ export function NewWithholdingPage() {
     void create.run(new FormData(e.currentTarget));
   };
   const err = create.error;
-  if (!catalogs.data) return catalogs.error ? <FormError error={catalogs.error} /> : <Loading />;
+  if (!catalogs.data || !docCatalogs)
+    return catalogs.error ? <FormError error={catalogs.error} /> : <Loading />;
   return (
     <>
       <PageHeader title={t('Nueva retención', 'New withholding receipt')} />
@@ -221,10 +233,7 @@ export function NewWithholdingPage() {
               value={rateCode}
               onChange={(e) => setRateCode(e.target.value)}
               error={err}
-              options={[
-                ['4', '15 %'],
-                ['0', '0 %'],
-              ]}
+              options={ivaRates.map((r) => [r.rateCode, rateLabel(t, r)])}
             />
           </div>
           <p className="muted">
