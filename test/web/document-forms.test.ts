@@ -18,7 +18,7 @@ beforeAll(async () => {
   stack = await startWebStack();
   tenant = await verifiedTenant(stack.ctx, {
     tradeName: 'Café y Obra',
-    documentTypes: ['01', '03', '04', '05'],
+    documentTypes: ['01', '03', '04', '05', '06'],
   });
   // One signed-in page for the file: sign-in codes are rate limited.
   page = await stack.newPage();
@@ -230,5 +230,28 @@ describe('another type from its form', () => {
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
     const doc = await documentOf(accessKey);
     expect(doc.content.payments).toEqual([{ method: '01', total: '370.00', term: '30', termUnit: 'dias' }]);
+  });
+
+  it('06 waybill with additional information: the fields added in the form reach the authorized document', async () => {
+    await page.goto('/app/documents/new-waybill');
+    await page.getByLabel('Dirección de partida').fill('Av. Eloy Alfaro 34, Guayaquil');
+    await page.getByLabel('Identificación del transportista', { exact: true }).fill('1796875790001');
+    await page.getByLabel('Transportista', { exact: true }).fill('Transportes S.A.');
+    await page.getByLabel('Placa').fill('MCL0827');
+    await page.getByLabel('Identificación del destinatario', { exact: true }).fill('1710034065');
+    await page.getByLabel('Destinatario', { exact: true }).fill('Ferretería La Llave');
+    await page.getByLabel('Dirección de destino').fill('Av. Gran Colombia, Cuenca');
+    await page.getByLabel('Correo del destinatario').fill('bodega@lallave.example');
+    await page.getByLabel('Descripción').fill('Cemento 50 kg');
+    await page.getByLabel('Cantidad').fill('40');
+    await page.getByRole('button', { name: 'Agregar campo' }).click();
+    await page.getByLabel('Nombre del campo 1').fill('Pedido');
+    await page.getByLabel('Contenido del campo 1').fill('PD-118');
+    await page.getByRole('button', { name: 'Emitir guía de remisión' }).click();
+    await page.waitForURL(/\/app\/documents\/\d{49}$/);
+    const accessKey = page.url().split('/').pop()!;
+    await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
+    const doc = await documentOf(accessKey);
+    expect(doc.additionalInfo).toEqual([{ name: 'Pedido', value: 'PD-118' }]);
   });
 });

@@ -7,6 +7,7 @@ import {
   TAX_IVA,
   useDocumentCatalogs,
 } from '../components/catalog-options';
+import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
 import {
   Alert,
   Button,
@@ -83,6 +84,7 @@ export function NewWithholdingPage() {
   const [rentaCode, setRentaCode] = useState('');
   const [ivaCode, setIvaCode] = useState('');
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [info, setInfo] = useState<NameValue[]>([]);
 
   const codes = catalogs.data?.[0].withholdingCodes ?? [];
   const renta = inForce(codes, '1', todayIso);
@@ -146,6 +148,7 @@ export function NewWithholdingPage() {
           payments: [{ method: '20', total }],
         },
       ],
+      ...(toNameValues(info) ? { additionalInfo: toNameValues(info) } : {}),
     };
     const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
       body,
@@ -267,6 +270,19 @@ export function NewWithholdingPage() {
             {t('Total retenido', 'Total withheld')} {money(addMoney(rentaAmount, ivaAmount), lang)}
           </p>
         </Card>
+        <Card>
+          <NameValuesEditor
+            rows={info}
+            onChange={setInfo}
+            path="additionalInfo"
+            max={15}
+            legend={t('Información adicional', 'Additional information')}
+            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
+            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
+            addLabel={t('Agregar campo', 'Add field')}
+            error={err}
+          />
+        </Card>
         <FormError
           error={err}
           fields={[
@@ -279,6 +295,7 @@ export function NewWithholdingPage() {
             `${D}.issueDate`,
             `${D}.authorizationNumber`,
             `${D}.totalWithoutTaxes`,
+            ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
           ]}
         />
         <Button type="submit" busy={create.busy}>
