@@ -223,6 +223,7 @@ describe('another type from its form', () => {
     await page.getByLabel('Plazo').fill('30');
     await page.getByLabel('Unidad de tiempo').selectOption({ label: 'Días' });
     await expect.poll(() => page.getByTestId('computed-total').textContent()).toBe('$370,00');
+    await screenshot(page, 'purchase-settlement-form');
     await page.getByRole('button', { name: 'Emitir liquidación' }).click();
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
