@@ -23,6 +23,7 @@ import {
   registerPromotionRoutes,
 } from './modules/billing/index.js';
 import { registerCatalogRoutes } from './modules/catalogs/index.js';
+import { registerCustomerRoutes } from './modules/customers/index.js';
 import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { registerDocumentExtrasRoutes } from './modules/documents/documents.extras.routes.js';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
@@ -31,6 +32,7 @@ import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
+import { registerProductRoutes } from './modules/products/index.js';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.js';
 import { registerSharingRoutes } from './modules/sharing/sharing.routes.js';
 import { registerSubmissionRoutes } from './modules/submission/index.js';
@@ -169,6 +171,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerDocumentExtrasRoutes(app, deps.documentExtras);
   registerSharingRoutes(app, deps.sharing);
   registerExportRoutes(app, deps.exports);
+  registerCustomerRoutes(app, deps.customers);
+  registerProductRoutes(app, deps.products);
   registerSubmissionRoutes(app, { submission: deps.submission.service, db: deps.db, clock: deps.clock });
   registerAgreementRoutes(app, deps.agreements);
   registerBillingRoutes(app, { subscriptions: deps.billing.subscriptions, tiers: deps.billing.tiers });

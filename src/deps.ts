@@ -12,6 +12,7 @@ import {
 } from './modules/admin/index.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { BILLING_CRONTAB, createBillingModule, subscriptionQuotaPeriod } from './modules/billing/index.js';
+import { createCustomersService } from './modules/customers/index.js';
 import { registerDocumentEmailHooks } from './modules/delivery/delivery.hooks.js';
 import { createDeliveryService } from './modules/delivery/delivery.service.js';
 import { createDocumentExtrasService } from './modules/documents/documents.extras.service.js';
@@ -33,6 +34,7 @@ import {
   createNotificationsService,
   NOTIFICATIONS_CRONTAB,
 } from './modules/notifications/index.js';
+import { createProductsService } from './modules/products/index.js';
 import { createSessionsService } from './modules/sessions/sessions.service.js';
 import { createSharingService } from './modules/sharing/sharing.service.js';
 import { createSubmissionModule, type SubmissionHooks } from './modules/submission/index.js';
@@ -131,6 +133,8 @@ export function createDeps(input: {
   });
   const dryRun = createDocumentDryRun({ db, clock });
   const sharing = createSharingService({ db, clock, delivery, publicBaseUrl: config.publicBaseUrl });
+  const customers = createCustomersService({ db, clock });
+  const products = createProductsService({ db, clock });
 
   // The tax authority's two SOAP services per environment: sandbox tenants go to its test
   // environment (ambiente 1), production tenants to production (decisions.md §3).
@@ -234,6 +238,8 @@ export function createDeps(input: {
     documentExtras,
     sharing,
     exports,
+    customers,
+    products,
     dryRun,
     sri,
     submission,

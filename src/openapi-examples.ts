@@ -51,7 +51,131 @@ const VALIDATION_PROBLEM = {
   ],
 };
 
+const CUSTOMER = {
+  id: '0193a4f8-2b4c-7d5e-8f6a-1b2c3d4e5f60',
+  idType: '04',
+  identification: '1790011674001',
+  name: 'Distribuidora Andina S.A.',
+  email: 'compras@andina.example',
+  phone: '+593 2 255 0000',
+  address: 'Av. 10 de Agosto N20-30, Quito',
+  createdAt: '2026-11-25T15:00:00.000Z',
+  updatedAt: '2026-11-25T15:00:00.000Z',
+};
+
+const PRODUCT = {
+  id: '0193a4f8-3c5d-7e6f-9a0b-2c3d4e5f6a71',
+  mainCode: 'CAF-001',
+  auxiliaryCode: null,
+  description: 'Café de altura 500 g',
+  unitPrice: '8.75',
+  taxes: [{ code: '2', rateCode: '4' }],
+  additionalDetails: [{ name: 'Origen', value: 'Loja' }],
+  createdAt: '2026-11-25T15:00:00.000Z',
+  updatedAt: '2026-11-25T15:00:00.000Z',
+};
+
+/** Customers and products (docs/customers-products.md). */
+const CATALOG_ENTRY_EXAMPLES: Record<string, OperationExamples> = {
+  createCustomer: {
+    request: one('A company, by its RUC', {
+      idType: '04',
+      identification: '1790011674001',
+      name: 'Distribuidora Andina S.A.',
+      email: 'compras@andina.example',
+      phone: '+593 2 255 0000',
+      address: 'Av. 10 de Agosto N20-30, Quito',
+    }),
+    responses: { 201: one('The saved customer', { ok: true, customer: CUSTOMER }) },
+  },
+  listCustomers: {
+    responses: {
+      200: one('Customers whose name contains "andina"', {
+        ok: true,
+        data: [CUSTOMER],
+        pagination: { total: 1, page: 1, limit: 10 },
+      }),
+    },
+  },
+  updateCustomer: {
+    request: one('A new email; the phone cleared', { email: 'facturas@andina.example', phone: null }),
+  },
+  importCustomers: {
+    request: one(
+      'Spanish headers, `;` between fields',
+      'tipoIdentificacion;identificacion;nombre;correo\r\nRUC;0990004196001;Comercial del Pacífico S.A.;ventas@pacifico.example\r\n05;123;Cédula corta;\r\n',
+    ),
+    responses: {
+      200: one('A preview (dryRun=true): one row valid, one with an error', {
+        ok: true,
+        data: {
+          rows: [
+            {
+              line: 2,
+              status: 'valid',
+              errors: [],
+              value: {
+                idType: '04',
+                identification: '0990004196001',
+                name: 'Comercial del Pacífico S.A.',
+                email: 'ventas@pacifico.example',
+                phone: null,
+                address: null,
+              },
+            },
+            {
+              line: 3,
+              status: 'invalid',
+              errors: [
+                { field: 'identification', code: 'INVALID_FORMAT', message: 'a cédula (05) is 10 digits' },
+              ],
+              value: {
+                idType: '05',
+                identification: '123',
+                name: 'Cédula corta',
+                email: '',
+                phone: '',
+                address: '',
+              },
+            },
+          ],
+          valid: 1,
+          invalid: 1,
+          duplicate: 0,
+        },
+      }),
+    },
+  },
+  createProduct: {
+    request: one('A product with IVA 15%', {
+      mainCode: 'CAF-001',
+      description: 'Café de altura 500 g',
+      unitPrice: '8.75',
+      taxes: [{ code: '2', rateCode: '4' }],
+      additionalDetails: [{ name: 'Origen', value: 'Loja' }],
+    }),
+    responses: { 201: one('The saved product', { ok: true, product: PRODUCT }) },
+  },
+  listProducts: {
+    responses: {
+      200: one('Products whose description contains "café"', {
+        ok: true,
+        data: [PRODUCT],
+        pagination: { total: 1, page: 1, limit: 10 },
+      }),
+    },
+  },
+  updateProduct: { request: one('A new price', { unitPrice: '9.25' }) },
+  importProducts: {
+    request: one(
+      'Spanish headers, decimal comma, IVA as a percentage',
+      'codigo;descripcion;precio;iva\r\nAGU-500;Agua sin gas 500 ml;0,45;15%\r\nSRV-01;Consulta médica;30.00;exento\r\n',
+    ),
+  },
+};
+
 export const OPENAPI_EXAMPLES: Record<string, OperationExamples> = {
+  ...CATALOG_ENTRY_EXAMPLES,
   validateDocument: {
     request: one('An invoice without its tax figures: the service states them', DRY_RUN_REQUEST_EXAMPLE),
     responses: {

@@ -252,6 +252,24 @@ describe('request examples, posted as they are', () => {
     const second = await post('createIssuer', { headers: key, files: { cert: cert() } });
     await post('setIssuerCanIssue', { headers: key, params: { id: second.issuer.id } });
 
+    // Customers and products; the imports' examples are CSV text, posted as text/csv.
+    const customer = await post('createCustomer', { headers: key });
+    await post('updateCustomer', { headers: key, params: { id: customer.customer.id } });
+    const product = await post('createProduct', { headers: key });
+    await post('updateProduct', { headers: key, params: { id: product.product.id } });
+    for (const id of ['importCustomers', 'importProducts']) {
+      const { path, status } = documented(id);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { ...key, 'content-type': 'text/csv' },
+        payload: example(id) as unknown as string,
+      });
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(status);
+      expect(res.json().data.created).toBeGreaterThan(0);
+      posted.add(id);
+    }
+
     await post('updateNotificationPreferences', { headers: key });
     const hook = await post('createWebhook', { headers: key });
     await post('updateWebhook', { headers: key, params: { id: hook.endpoint.id } });

@@ -1297,6 +1297,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or search saved customers, by name
+         * @description `q` matches a name containing it (any case, any accents: "jose" finds "José") or an identification starting with it. Scope documents:read.
+         *
+         *     Scope: `documents:read`.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        /**
+         * Save a customer
+         * @description The identification is checked as a document buyer's is (a RUC is 13 digits ending in 001, a cédula 10 digits, a final consumer 9999999999999). The same idType and identification twice in the account is 409 CONFLICT. Scope documents:write.
+         *
+         *     Scope: `documents:write`.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import customers from a CSV file (with a preview)
+         * @description Columns (English or Spanish header): idType/tipoIdentificacion (04, RUC, Cédula…), identification/identificacion, name/nombre, email/correo, phone/telefono, address/direccion. Each row is `valid`, `invalid` (with its errors) or `duplicate` (saved already, or repeated in the file). `dryRun=true` saves nothing; otherwise the valid rows are saved in one transaction and `created` counts them. At most 1000 rows (400) and 1 MB (413). Scope documents:write.
+         *
+         *     Scope: `documents:write`.
+         */
+        post: operations["importCustomers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A saved customer
+         * @description Scope: `documents:read`.
+         */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved customer
+         * @description Documents already issued to the customer keep their buyer. Scope documents:write.
+         *
+         *     Scope: `documents:write`.
+         */
+        delete: operations["deleteCustomer"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a saved customer
+         * @description Only the fields given change; null clears email, phone or address. Scope documents:write.
+         *
+         *     Scope: `documents:write`.
+         */
+        patch: operations["updateCustomer"];
+        trace?: never;
+    };
+    "/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or search saved products, by description
+         * @description `q` matches a description containing it (any case, any accents) or a main or auxiliary code starting with it. Scope documents:read.
+         *
+         *     Scope: `documents:read`.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /**
+         * Save a product or service
+         * @description Taxes are checked against the catalog (GET /v1/catalogs/tax-rates): exactly one IVA rate that is in force, at most one ICE and one IRBPNR. The same mainCode twice in the account is 409 CONFLICT. Scope documents:write.
+         *
+         *     Scope: `documents:write`.
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import products from a CSV file (with a preview)
+         * @description Columns (English or Spanish header): mainCode/codigo, auxiliaryCode/codigoAuxiliar, description/descripcion, unitPrice/precio (12.50 or 12,50), iva (rate code such as 4, or 15%, exento, no objeto), ice and irbpnr (rate codes), detail1Name/detalle1Nombre and detail1Value/detalle1Valor up to 3. Each row is `valid`, `invalid` (errors name the column) or `duplicate` (mainCode saved already, or repeated in the file). `dryRun=true` saves nothing; otherwise the valid rows are saved in one transaction and `created` counts them. At most 1000 rows (400) and 1 MB (413). Scope documents:write.
+         *
+         *     Scope: `documents:write`.
+         */
+        post: operations["importProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A saved product
+         * @description Scope: `documents:read`.
+         */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved product
+         * @description Documents already issued keep their items. Scope documents:write.
+         *
+         *     Scope: `documents:write`.
+         */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a saved product
+         * @description Only the fields given change; taxes and additionalDetails are replaced as whole lists. Scope documents:write.
+         *
+         *     Scope: `documents:write`.
+         */
+        patch: operations["updateProduct"];
+        trace?: never;
+    };
     "/v1/documents/{accessKey}/sri-responses": {
         parameters: {
             query?: never;
@@ -2871,6 +3035,61 @@ export interface components {
                 error: string | null;
                 success: boolean;
             }[];
+        };
+        /** @description A saved customer: the buyer of documents */
+        Customer: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id (GET /v1/catalogs/id-types)
+             * @enum {string}
+             */
+            idType: "04" | "05" | "06" | "07" | "08";
+            /** @description RUC, cédula, passport… as the idType says */
+            identification: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            address: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProductTax: {
+            /**
+             * @description 2 IVA, 3 ICE, 5 IRBPNR
+             * @enum {string}
+             */
+            code: "2" | "3" | "5";
+            /**
+             * @description a current rate code of GET /v1/catalogs/tax-rates for the code (IVA 15% is 4)
+             * @example 4
+             */
+            rateCode: string;
+        };
+        /** @description A saved product or service: an item of documents */
+        Product: {
+            /** Format: uuid */
+            id: string;
+            mainCode: string;
+            auxiliaryCode: string | null;
+            description: string;
+            /**
+             * @description decimal string, at most 6 decimals
+             * @example 12.50
+             */
+            unitPrice: string;
+            /** @description exactly one IVA (code 2); at most one ICE and one IRBPNR */
+            taxes: components["schemas"]["ProductTax"][];
+            additionalDetails: {
+                name: string;
+                value: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
     };
     responses: never;
@@ -8782,6 +9001,1126 @@ export interface operations {
                 };
                 content: {
                     "application/zip": string;
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description name contains it (any case, any accents) or identification starts with it */
+                q?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: List or search saved customers, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: components["schemas"]["Customer"][];
+                        pagination: {
+                            total: number;
+                            page: number;
+                            limit: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id (GET /v1/catalogs/id-types)
+                     * @enum {string}
+                     */
+                    idType: "04" | "05" | "06" | "07" | "08";
+                    identification: string;
+                    name: string;
+                    email?: string | null;
+                    phone?: string | null;
+                    address?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: Save a customer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        customer: components["schemas"]["Customer"];
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importCustomers: {
+        parameters: {
+            query?: {
+                /** @description true: check every row and save nothing (the preview) */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CSV file (UTF-8, `;` or `,`, a header row), at most 1024 KB: as the `text/csv` body, or as the `file` part of a multipart/form-data body */
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "multipart/form-data": string;
+            };
+        };
+        responses: {
+            /** @description OK: Import customers from a CSV file (with a preview) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            rows: {
+                                /** @description line of the file (the header is line 1) */
+                                line: number;
+                                /** @enum {string} */
+                                status: "valid" | "invalid" | "duplicate";
+                                errors: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    code: "REQUIRED" | "TOO_LONG" | "INVALID_FORMAT" | "INVALID_VALUE" | "DUPLICATE";
+                                    message: string;
+                                }[];
+                                /** @description the row as read (checked and normalized when valid) */
+                                value: {
+                                    idType: string;
+                                    identification: string;
+                                    name: string;
+                                    email: string | null;
+                                    phone: string | null;
+                                    address: string | null;
+                                };
+                            }[];
+                            valid: number;
+                            invalid: number;
+                            duplicate: number;
+                            /** @description rows saved (absent on a dry run) */
+                            created?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large. Problem document; `code` is one of `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type. Problem document; `code` is one of `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: A saved customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        customer: components["schemas"]["Customer"];
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change; null clears email, phone or address */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id (GET /v1/catalogs/id-types)
+                     * @enum {string}
+                     */
+                    idType?: "04" | "05" | "06" | "07" | "08";
+                    identification?: string;
+                    name?: string;
+                    email?: string | null;
+                    phone?: string | null;
+                    address?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Change a saved customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        customer: components["schemas"]["Customer"];
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description description contains it (any case, any accents) or a code starts with it */
+                q?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: List or search saved products, by description */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: components["schemas"]["Product"][];
+                        pagination: {
+                            total: number;
+                            page: number;
+                            limit: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mainCode: string;
+                    auxiliaryCode?: string | null;
+                    description: string;
+                    /**
+                     * @description decimal string, at most 6 decimals
+                     * @example 12.50
+                     */
+                    unitPrice: string;
+                    taxes: components["schemas"]["ProductTax"][];
+                    additionalDetails?: {
+                        name: string;
+                        value: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created: Save a product or service */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        product: components["schemas"]["Product"];
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importProducts: {
+        parameters: {
+            query?: {
+                /** @description true: check every row and save nothing (the preview) */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CSV file (UTF-8, `;` or `,`, a header row), at most 1024 KB: as the `text/csv` body, or as the `file` part of a multipart/form-data body */
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "multipart/form-data": string;
+            };
+        };
+        responses: {
+            /** @description OK: Import products from a CSV file (with a preview) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            rows: {
+                                /** @description line of the file (the header is line 1) */
+                                line: number;
+                                /** @enum {string} */
+                                status: "valid" | "invalid" | "duplicate";
+                                errors: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    code: "REQUIRED" | "TOO_LONG" | "INVALID_FORMAT" | "INVALID_VALUE" | "DUPLICATE";
+                                    message: string;
+                                }[];
+                                /** @description the row as read (checked and normalized when valid) */
+                                value: {
+                                    mainCode?: string;
+                                    auxiliaryCode?: string | null;
+                                    description?: string;
+                                    unitPrice?: string;
+                                    taxes: {
+                                        code?: string;
+                                        rateCode?: string;
+                                    }[];
+                                    additionalDetails: {
+                                        name?: string;
+                                        value?: string;
+                                    }[];
+                                };
+                            }[];
+                            valid: number;
+                            invalid: number;
+                            duplicate: number;
+                            /** @description rows saved (absent on a dry run) */
+                            created?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large. Problem document; `code` is one of `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type. Problem document; `code` is one of `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: A saved product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        product: components["schemas"]["Product"];
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change (taxes and additionalDetails as whole lists) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    mainCode?: string;
+                    auxiliaryCode?: string | null;
+                    description?: string;
+                    /**
+                     * @description decimal string, at most 6 decimals
+                     * @example 12.50
+                     */
+                    unitPrice?: string;
+                    taxes?: components["schemas"]["ProductTax"][];
+                    additionalDetails?: {
+                        name: string;
+                        value: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Change a saved product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        product: components["schemas"]["Product"];
+                    };
                 };
             };
             /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */

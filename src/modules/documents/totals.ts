@@ -51,6 +51,12 @@ const BUYER_ID_RULES = new Map([
   ['07', { re: /^9999999999999$/, message: 'a final consumer (07) is identified as 9999999999999' }],
 ]);
 
+/** What is wrong with a buyer's identification for its type, or null (saved customers check the same). */
+export function buyerIdProblem(idType: string, id: string): string | null {
+  const rule = BUYER_ID_RULES.get(idType);
+  return rule && !rule.re.test(id) ? rule.message : null;
+}
+
 /**
  * Checks the meaning of a body whose shape the route's schema already checked (types, required
  * members), and computes every figure of the document with decimal arithmetic.
@@ -146,8 +152,8 @@ function checkBuyer(errs: FieldErrors, buyer: BuyerInput, isInvoice: boolean): B
     );
   }
   const id = requiredText(errs, 'buyer.id', buyer.id, { max: 20 });
-  const rule = BUYER_ID_RULES.get(buyer.idType);
-  if (id !== null && rule && !rule.re.test(id)) errs.add('buyer.id', rule.message);
+  const idProblem = id === null ? null : buyerIdProblem(buyer.idType, id);
+  if (idProblem) errs.add('buyer.id', idProblem);
   const name = requiredText(errs, 'buyer.name', buyer.name, TEXT_300);
   const email = requiredEmail(errs, 'buyer.email', buyer.email);
   const address = optionalText(errs, 'buyer.address', buyer.address, TEXT_300);
