@@ -1,33 +1,24 @@
 import { api } from '../api';
+import type { paths } from '../api-types';
 import type { Suggestion } from './typeahead';
 
-/** A saved customer (GET /v1/customers): the buyer of an invoice or credit note, the supplier of a settlement. */
-export interface Customer {
-  id: string;
-  idType: string;
-  identification: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
+type Answer<P extends keyof paths> = paths[P]['get'] extends {
+  responses: { 200: { content: { 'application/json': infer B } } };
 }
+  ? B
+  : never;
+
+/** A saved customer (GET /v1/customers): the buyer of an invoice or credit note, the supplier of a settlement. */
+export type Customer = Answer<'/v1/customers'> extends { data: (infer C)[] } ? C : never;
 
 /** A saved product (GET /v1/products): what an item line starts from. */
-export interface Product {
-  id: string;
-  mainCode: string;
-  auxiliaryCode: string | null;
-  description: string;
-  unitPrice: string;
-  taxes: { code: string; rateCode: string }[];
-  additionalDetails: { name: string; value: string }[];
-}
+export type Product = Answer<'/v1/products'> extends { data: (infer P)[] } ? P : never;
 
 const LIMIT = 8;
 
 /** Customers whose name contains or whose identification starts with `q`. */
 export async function searchCustomers(q: string): Promise<Suggestion<Customer>[]> {
-  const res = await api<{ data: Customer[] }>(
+  const res = await api<Answer<'/v1/customers'>>(
     'GET',
     `/v1/customers?${new URLSearchParams({ q, limit: String(LIMIT) })}`,
   );
@@ -36,7 +27,7 @@ export async function searchCustomers(q: string): Promise<Suggestion<Customer>[]
 
 /** Products whose description or code matches `q`. */
 export async function searchProducts(q: string): Promise<Suggestion<Product>[]> {
-  const res = await api<{ data: Product[] }>(
+  const res = await api<Answer<'/v1/products'>>(
     'GET',
     `/v1/products?${new URLSearchParams({ q, limit: String(LIMIT) })}`,
   );
@@ -52,7 +43,9 @@ export async function searchProducts(q: string): Promise<Suggestion<Product>[]> 
  * Saves a counterpart typed anew as a customer. An existing one (409, same identification) is
  * fine: the person wanted it saved and it is.
  */
-export async function saveCustomer(c: Omit<Customer, 'id' | 'phone'>): Promise<void> {
+export async function saveCustomer(
+  c: Pick<Customer, 'idType' | 'identification' | 'name' | 'email' | 'address'>,
+): Promise<void> {
   try {
     await api('POST', '/v1/customers', {
       body: {

@@ -131,7 +131,7 @@ export function NewInvoicePage({ kind = 'invoice' }: { kind?: LinesDocumentKind 
     before: async () => {
       if (save && !picked && party.idType !== '07')
         await saveCustomer({
-          idType: party.idType,
+          idType: party.idType as Customer['idType'],
           identification: party.id.trim(),
           name: party.name.trim(),
           email: party.email.trim() || null,
