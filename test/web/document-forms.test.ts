@@ -133,6 +133,9 @@ describe('invoice form from saved customers and products', () => {
     await expect(page.getByTestId('line-subtotal-1').textContent()).resolves.toBe('$78,00');
     await expect(page.getByTestId('payment-total').textContent()).resolves.toContain('$99,15');
     await screenshot(page, 'invoice-form');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'invoice-form-phone');
+    await page.setViewportSize({ width: 1280, height: 860 });
 
     await page.getByRole('button', { name: 'Emitir factura' }).click();
     await page.waitForURL(/\/app\/documents\/\d{49}$/);

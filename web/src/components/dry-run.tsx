@@ -88,6 +88,8 @@ export function useDryRun({
   const seq = useRef(0);
 
   const run = useCallback(async (): Promise<DryRunAnswer | null> => {
+    // Nothing to check yet (the form waits for its catalogs).
+    if (key === '{}') return null;
     const mine = ++seq.current;
     setPending(true);
     try {
