@@ -16,3 +16,4 @@ create table products (
   unique (tenant_id, main_code)
 );
 create index products_tenant_description_idx on products (tenant_id, search_text, id);
+create index products_tenant_main_code_idx on products (tenant_id, lower(main_code) text_pattern_ops);

@@ -51,10 +51,12 @@ const tooLarge = () =>
 export async function readCsvTable(request: FastifyRequest): Promise<CsvTable> {
   let text: string;
   if (request.isMultipart()) {
-    const form = await readMultipart(request, { file: CSV_MAX_BYTES * 2 });
+    const form = await readMultipart(request, { file: CSV_MAX_BYTES }).catch((e: unknown) => {
+      // A file over the limit is 413 here, as a text/csv body over it is.
+      throw e instanceof AppError && e.code === 'INVALID_FILE_UPLOAD' ? tooLarge() : e;
+    });
     const file = form.files.file;
     if (!file) throw new AppError('INVALID_FILE_UPLOAD', 'The CSV file is missing: send it in the file part');
-    if (file.data.length > CSV_MAX_BYTES) throw tooLarge();
     text = decodeCsv(file.data);
     throwIfAny(illegalTextErrors(text, 'file'));
   } else if (typeof request.body === 'string') {

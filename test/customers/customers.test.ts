@@ -198,6 +198,21 @@ describe('access', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/customers' })).statusCode).toBe(401);
   });
 
+  it('lets a suspended account read its customers but not change them', async () => {
+    const s = await verifiedTenant(ctx);
+    const k = bearer(s.apiKey);
+    expect(
+      (await send('POST', '/v1/customers', { idType: '06', identification: 'S1', name: 'S' }, k)).statusCode,
+    ).toBe(201);
+    await ctx.query(
+      `update tenants set status = 'SUSPENDED', suspension_reason_code = 'OTHER' where id = $1`,
+      [s.tenantId],
+    );
+    expect((await send('GET', '/v1/customers', undefined, k)).json().pagination.total).toBe(1);
+    const refused = await send('POST', '/v1/customers', { idType: '06', identification: 'S2', name: 'S' }, k);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'ACCOUNT_SUSPENDED']);
+  });
+
   it('is shared by the environments: a production key of the tenant sees the same customers', async () => {
     const production = bearer(await fixtureKey(ctx, t, ['documents:read'], { environment: 'production' }));
     const sandbox = await send('GET', '/v1/customers');

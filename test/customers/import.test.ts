@@ -136,6 +136,16 @@ describe('POST /v1/customers/import', () => {
     ]);
     const big = await importCsv(t, `tipo;identificacion;nombre\n${'x'.repeat(1024 * 1024)}`, true);
     expect([big.statusCode, big.json().code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    const bigForm = await multipart({
+      file: { file: Buffer.alloc(1024 * 1024 + 1, 'a'), filename: 'c.csv', contentType: 'text/csv' },
+    });
+    const bigFile = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/customers/import',
+      headers: { ...bearer(t.apiKey), ...bigForm.headers },
+      payload: bigForm.payload,
+    });
+    expect([bigFile.statusCode, bigFile.json().code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     const json = await ctx.app.inject({
       method: 'POST',
       url: '/v1/customers/import',

@@ -3,6 +3,7 @@ import { Loading } from './components/ui';
 import { OperatorConsole } from './operator/console';
 import { AppLayout } from './pages/app-layout';
 import { BillingPage } from './pages/billing/billing-page';
+import { CustomersPage } from './pages/customers';
 import { DashboardPage } from './pages/dashboard';
 import { DocumentDetailPage } from './pages/document-detail';
 import { DocumentsPage } from './pages/documents';
@@ -13,6 +14,7 @@ import { NewWaybillPage } from './pages/new-waybill';
 import { NewWithholdingPage } from './pages/new-withholding';
 import { NotificationsPage } from './pages/notifications';
 import { ProductionPage } from './pages/production';
+import { ProductsPage } from './pages/products';
 import { MagicLinkPage, SignInPage } from './pages/sign-in';
 import { RecoverPage, SignUpPage, SignUpSentPage, VerifyPage } from './pages/sign-up';
 import { WebhooksPage } from './pages/webhooks';
@@ -54,6 +56,10 @@ function SignedIn({ path }: { path: string }) {
       <BillingPage />
     ) : path === '/app/production' ? (
       <ProductionPage />
+    ) : path === '/app/customers' ? (
+      <CustomersPage />
+    ) : path === '/app/products' ? (
+      <ProductsPage />
     ) : (
       <Redirect to="/app" />
     );

@@ -17,6 +17,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const nav: [string, string][] = [
     ['/app', t('Resumen', 'Overview')],
     ['/app/documents', t('Comprobantes', 'Documents')],
+    ['/app/customers', t('Clientes', 'Customers')],
+    ['/app/products', t('Productos', 'Products')],
     ['/app/keys', t('Claves de API', 'API keys')],
     ['/app/webhooks', 'Webhooks'],
     ['/app/issuers', t('Emisores', 'Issuers')],

@@ -1,0 +1,170 @@
+import { type ReactNode, useId, useState } from 'react';
+import { api } from '../api';
+import { Alert, Badge, Button, FormError, Modal } from '../components/ui';
+import { useAction } from '../hooks';
+import { useT } from '../i18n';
+import { fieldLabel, type RowError, rowErrorText } from './entry-labels';
+
+export interface ImportRow<V> {
+  line: number;
+  status: 'valid' | 'invalid' | 'duplicate';
+  errors: RowError[];
+  value: V;
+}
+
+interface ImportAnswer<V> {
+  data: { rows: ImportRow<V>[]; valid: number; invalid: number; duplicate: number; created?: number };
+}
+
+/**
+ * A CSV import in three steps: pick a file → the server's preview (every row with its errors,
+ * nothing saved) → confirm, which saves the valid rows. `columns` say what each row shows.
+ */
+export function CsvImportDialog<V>({
+  title,
+  endpoint,
+  help,
+  columns,
+  idTypeOf,
+  onClose,
+  onImported,
+}: {
+  title: string;
+  endpoint: string;
+  help: ReactNode;
+  columns: [string, (value: V) => ReactNode][];
+  idTypeOf?: (value: V) => string | undefined;
+  onClose(): void;
+  onImported(created: number): void;
+}) {
+  const t = useT();
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportAnswer<V>['data'] | null>(null);
+  const [created, setCreated] = useState<number | null>(null);
+  const send = async (dryRun: boolean) => {
+    const form = new FormData();
+    form.append('file', file!);
+    return api<ImportAnswer<V>>('POST', `${endpoint}${dryRun ? '?dryRun=true' : ''}`, { form });
+  };
+  const check = useAction(async () => {
+    setPreview(null);
+    setPreview((await send(true)).data);
+  });
+  const confirm = useAction(async () => {
+    const answer = await send(false);
+    setCreated(answer.data.created ?? 0);
+    onImported(answer.data.created ?? 0);
+  });
+  const statusText = (s: ImportRow<V>['status']) =>
+    s === 'valid'
+      ? t('Válida', 'Valid')
+      : s === 'invalid'
+        ? t('Con errores', 'Has errors')
+        : t('Repetida', 'Duplicate');
+  return (
+    <Modal title={title} onClose={onClose}>
+      {created !== null ? (
+        <>
+          <Alert kind="success">{t(`Filas importadas: ${created}.`, `Rows imported: ${created}.`)}</Alert>
+          <Button onClick={onClose}>{t('Listo', 'Done')}</Button>
+        </>
+      ) : (
+        <>
+          <div className="muted">{help}</div>
+          <div className="field file-pick">
+            <span className="label">{t('Archivo CSV', 'CSV file')}</span>
+            <label htmlFor={fileId} className="btn secondary">
+              {t('Elegir archivo', 'Choose file')}
+            </label>
+            <input
+              id={fileId}
+              className="sr-only"
+              type="file"
+              accept=".csv,text/csv"
+              aria-label={t('Archivo CSV', 'CSV file')}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setPreview(null);
+              }}
+            />
+            <span className="muted">{file ? file.name : t('Ningún archivo elegido', 'No file chosen')}</span>
+          </div>
+          <div className="row">
+            <Button variant="secondary" disabled={!file} busy={check.busy} onClick={() => void check.run()}>
+              {t('Revisar archivo', 'Check file')}
+            </Button>
+          </div>
+          <FormError error={check.error} />
+          {preview && (
+            <>
+              <output className="import-summary">
+                {t(
+                  `Válidas: ${preview.valid} · Con errores: ${preview.invalid} · Repetidas: ${preview.duplicate}`,
+                  `Valid: ${preview.valid} · With errors: ${preview.invalid} · Duplicates: ${preview.duplicate}`,
+                )}
+              </output>
+              <div className="table-wrap import-preview">
+                <table className="table compact" aria-label={t('Vista previa', 'Preview')}>
+                  <thead>
+                    <tr>
+                      <th className="num">{t('Línea', 'Line')}</th>
+                      <th>{t('Estado', 'Status')}</th>
+                      <th>{t('Errores', 'Errors')}</th>
+                      {columns.map(([label]) => (
+                        <th key={label}>{label}</th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {preview.rows.map((r) => (
+                      <tr key={r.line} data-status={r.status}>
+                        <td className="num">{r.line}</td>
+                        <td>
+                          <Badge
+                            value={statusText(r.status)}
+                            tone={
+                              r.status === 'valid'
+                                ? 'authorized'
+                                : r.status === 'invalid'
+                                  ? 'returned'
+                                  : 'pending'
+                            }
+                          />
+                        </td>
+                        <td>
+                          {r.errors.length > 0 && (
+                            <ul className="row-errors">
+                              {r.errors.map((e) => (
+                                <li key={e.field + e.code} title={e.message}>
+                                  <strong>{fieldLabel(t, e.field)}</strong>:{' '}
+                                  {rowErrorText(t, e, idTypeOf?.(r.value))}
+                                </li>
+                              ))}
+                            </ul>
+                          )}
+                        </td>
+                        {columns.map(([label, cell]) => (
+                          <td key={label}>{cell(r.value)}</td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <FormError error={confirm.error} />
+              <div className="row">
+                <Button disabled={preview.valid === 0} busy={confirm.busy} onClick={() => void confirm.run()}>
+                  {t(`Importar filas válidas (${preview.valid})`, `Import valid rows (${preview.valid})`)}
+                </Button>
+                <Button variant="link" onClick={onClose}>
+                  {t('Cancelar', 'Cancel')}
+                </Button>
+              </div>
+            </>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}

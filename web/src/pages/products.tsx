@@ -1,0 +1,373 @@
+import { useState } from 'react';
+import { api } from '../api';
+import type { Answer } from '../api-models';
+import { ActionForm } from '../components/action-form';
+import {
+  Alert,
+  Button,
+  CheckField,
+  FormError,
+  Loading,
+  Modal,
+  PageHeader,
+  SelectField,
+  TextField,
+} from '../components/ui';
+import { useAction, useLoad } from '../hooks';
+import { useT } from '../i18n';
+import { CsvImportDialog } from './csv-import';
+import { inWords, useDebounced } from './customers';
+import { type TaxRateRow, taxRateLabel } from './entry-labels';
+
+type Product = Answer<'/v1/products', 'get'>['data'][number];
+type ProductRow = Answer<'/v1/products/import', 'post'>['data']['rows'][number]['value'];
+
+const PAGE_SIZE = 20;
+
+/** Saved products and services (the items of documents): search, create, edit, delete, import. */
+export function ProductsPage() {
+  const t = useT();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDebounced(q);
+  const list = useLoad(
+    () =>
+      api<Answer<'/v1/products', 'get'>>(
+        'GET',
+        `/v1/products?${new URLSearchParams({ q: query, page: String(page), limit: String(PAGE_SIZE) })}`,
+      ),
+    [query, page],
+  );
+  const rates = useLoad(
+    () => api<{ taxRates: TaxRateRow[] }>('GET', '/v1/catalogs/tax-rates').then((r) => r.taxRates),
+    [],
+  );
+  const [editing, setEditing] = useState<Product | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const taxes = (list: { code?: string; rateCode?: string }[]) =>
+    list.map((x) => taxRateLabel(t, x.code ?? '', x.rateCode ?? '', rates.data ?? [])).join(', ');
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.pagination.total / PAGE_SIZE)) : 1;
+  return (
+    <>
+      <PageHeader title={t('Productos', 'Products')}>
+        <Button variant="secondary" onClick={() => setImporting(true)}>
+          {t('Importar CSV', 'Import CSV')}
+        </Button>
+        <Button onClick={() => setEditing('new')}>{t('Nuevo producto', 'New product')}</Button>
+      </PageHeader>
+      {message && <Alert kind="success">{message}</Alert>}
+      <div className="search-box">
+        <TextField
+          label={t('Buscar por descripción o código', 'Search by description or code')}
+          name="q"
+          type="search"
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {!list.data ? (
+        list.error ? (
+          <FormError error={list.error} />
+        ) : (
+          <Loading />
+        )
+      ) : list.data.data.length === 0 ? (
+        <Alert>
+          {query
+            ? t('Ningún producto coincide con la búsqueda.', 'No product matches the search.')
+            : t(
+                'Aún no hay productos. Créalos aquí o impórtalos desde un archivo CSV.',
+                'No products yet. Create them here or import them from a CSV file.',
+              )}
+        </Alert>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table" aria-label={t('Productos', 'Products')}>
+              <thead>
+                <tr>
+                  <th>{t('Código', 'Code')}</th>
+                  <th>{t('Descripción', 'Description')}</th>
+                  <th className="num">{t('Precio unitario', 'Unit price')}</th>
+                  <th className="hide-sm">{t('Impuestos', 'Taxes')}</th>
+                  <th>
+                    <span className="sr-only">{t('Acciones', 'Actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.data.map((p) => (
+                  <tr key={p.id}>
+                    <td className="mono">{p.mainCode}</td>
+                    <td>{p.description}</td>
+                    <td className="num">{p.unitPrice}</td>
+                    <td className="hide-sm">{taxes(p.taxes)}</td>
+                    <td className="actions-cell">
+                      <Button
+                        variant="link"
+                        onClick={() => setEditing(p)}
+                        aria-label={t(`Editar ${p.description}`, `Edit ${p.description}`)}
+                      >
+                        {t('Editar', 'Edit')}
+                      </Button>
+                      <Button
+                        variant="link"
+                        onClick={() => setDeleting(p)}
+                        aria-label={t(`Eliminar ${p.description}`, `Delete ${p.description}`)}
+                      >
+                        {t('Eliminar', 'Delete')}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 && (
+            <nav className="pager" aria-label={t('Páginas', 'Pages')}>
+              <Button variant="link" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {t('Anterior', 'Previous')}
+              </Button>
+              <span>{t(`Página ${page} de ${pages}`, `Page ${page} of ${pages}`)}</span>
+              <Button variant="link" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                {t('Siguiente', 'Next')}
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+      {editing && rates.data && (
+        <ProductModal
+          product={editing === 'new' ? null : editing}
+          rates={rates.data}
+          onClose={() => setEditing(null)}
+          onSaved={(p, isNew) => {
+            setEditing(null);
+            setMessage(
+              isNew
+                ? t(`Producto ${p.mainCode} creado.`, `Product ${p.mainCode} created.`)
+                : t(`Producto ${p.mainCode} guardado.`, `Product ${p.mainCode} saved.`),
+            );
+            void list.reload();
+          }}
+        />
+      )}
+      {deleting && (
+        <ConfirmDelete
+          product={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setMessage(
+              t(`Producto ${deleting.mainCode} eliminado.`, `Product ${deleting.mainCode} deleted.`),
+            );
+            setDeleting(null);
+            void list.reload();
+          }}
+        />
+      )}
+      {importing && (
+        <CsvImportDialog<ProductRow>
+          title={t('Importar productos', 'Import products')}
+          endpoint="/v1/products/import"
+          help={
+            <p>
+              {t(
+                'Una fila por producto, con encabezados: código, descripción, precio (12.50 o 12,50), IVA (15%, 0%, exento, no objeto o el código del SRI) y, si aplica, ICE, IRBPNR y código auxiliar. Separado por ; o por , (UTF-8).',
+                'One row per product, with headers: code, description, price (12.50 or 12,50), IVA (15%, 0%, exempt, not subject or the SRI code) and, where they apply, ICE, IRBPNR and auxiliary code. Separated by ; or , (UTF-8).',
+              )}
+            </p>
+          }
+          columns={[
+            [t('Código', 'Code'), (v) => v.mainCode ?? ''],
+            [t('Descripción', 'Description'), (v) => v.description ?? ''],
+            [t('Precio', 'Price'), (v) => v.unitPrice ?? ''],
+            [t('Impuestos', 'Taxes'), (v) => taxes(v.taxes)],
+          ]}
+          onClose={() => setImporting(false)}
+          onImported={(n) => {
+            setMessage(t(`Productos importados: ${n}.`, `Products imported: ${n}.`));
+            void list.reload();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function ProductModal({
+  product,
+  rates,
+  onClose,
+  onSaved,
+}: {
+  product: Product | null;
+  rates: TaxRateRow[];
+  onClose(): void;
+  onSaved(p: Product, isNew: boolean): void;
+}) {
+  const t = useT();
+  const current = (code: string) => rates.filter((r) => r.taxCode === code && r.current);
+  const taxOf = (code: string) => product?.taxes.find((x) => x.code === code)?.rateCode ?? '';
+  const save = useAction(async (form: FormData) => {
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const taxes: { code: '2' | '3' | '5'; rateCode: string }[] = [{ code: '2', rateCode: text('iva') }];
+    if (text('ice')) taxes.push({ code: '3', rateCode: text('ice') });
+    if (form.get('irbpnr')) taxes.push({ code: '5', rateCode: '5001' });
+    const additionalDetails = [1, 2, 3]
+      .map((n) => ({ name: text(`detail${n}Name`), value: text(`detail${n}Value`) }))
+      .filter((d) => d.name || d.value);
+    const body = {
+      mainCode: text('mainCode'),
+      auxiliaryCode: text('auxiliaryCode') || null,
+      description: text('description'),
+      unitPrice: text('unitPrice').replace(',', '.'),
+      taxes,
+      additionalDetails,
+    };
+    try {
+      const res = product
+        ? await api<Answer<'/v1/products/{id}', 'patch'>>('PATCH', `/v1/products/${product.id}`, { body })
+        : await api<Answer<'/v1/products', 'post'>>('POST', '/v1/products', { body });
+      onSaved(res.product, !product);
+    } catch (e) {
+      throw inWords(
+        t,
+        e,
+        t('Ya tienes un producto con ese código.', 'You already have a product with that code.'),
+      );
+    }
+  });
+  const fields = ['mainCode', 'auxiliaryCode', 'description', 'unitPrice'];
+  return (
+    <Modal
+      title={product ? t('Editar producto', 'Edit product') : t('Nuevo producto', 'New product')}
+      onClose={onClose}
+    >
+      <ActionForm
+        action={save}
+        fields={fields}
+        submitLabel={t('Guardar', 'Save')}
+        after={
+          <Button variant="link" onClick={onClose}>
+            {t('Cancelar', 'Cancel')}
+          </Button>
+        }
+      >
+        <div className="grid2">
+          <TextField
+            label={t('Código', 'Code')}
+            name="mainCode"
+            defaultValue={product?.mainCode}
+            required
+            error={save.error}
+          />
+          <TextField
+            label={t('Código auxiliar', 'Auxiliary code')}
+            name="auxiliaryCode"
+            defaultValue={product?.auxiliaryCode ?? ''}
+            error={save.error}
+          />
+        </div>
+        <TextField
+          label={t('Descripción', 'Description')}
+          name="description"
+          defaultValue={product?.description}
+          required
+          error={save.error}
+        />
+        <div className="grid2">
+          <TextField
+            label={t('Precio unitario', 'Unit price')}
+            name="unitPrice"
+            inputMode="decimal"
+            defaultValue={product?.unitPrice}
+            required
+            error={save.error}
+          />
+          <SelectField
+            label="IVA"
+            name="iva"
+            defaultValue={taxOf('2') || '4'}
+            options={current('2').map((r) => [r.rateCode, taxRateLabel(t, '2', r.rateCode, rates)])}
+          />
+        </div>
+        <div className="grid2">
+          <SelectField
+            label="ICE"
+            name="ice"
+            defaultValue={taxOf('3')}
+            options={[
+              ['', t('Sin ICE', 'No ICE')],
+              ...current('3').map((r): [string, string] => [
+                r.rateCode,
+                taxRateLabel(t, '3', r.rateCode, rates),
+              ]),
+            ]}
+          />
+          <CheckField
+            name="irbpnr"
+            defaultChecked={taxOf('5') !== ''}
+            label={t('IRBPNR (botellas plásticas)', 'IRBPNR (plastic bottles)')}
+          />
+        </div>
+        <fieldset>
+          <legend>{t('Detalles adicionales (hasta 3)', 'Additional details (up to 3)')}</legend>
+          {[1, 2, 3].map((n) => (
+            <div className="grid2 tight" key={n}>
+              <TextField
+                label={t(`Detalle ${n}: nombre`, `Detail ${n}: name`)}
+                name={`detail${n}Name`}
+                defaultValue={product?.additionalDetails[n - 1]?.name ?? ''}
+              />
+              <TextField
+                label={t(`Detalle ${n}: valor`, `Detail ${n}: value`)}
+                name={`detail${n}Value`}
+                defaultValue={product?.additionalDetails[n - 1]?.value ?? ''}
+              />
+            </div>
+          ))}
+        </fieldset>
+      </ActionForm>
+    </Modal>
+  );
+}
+
+function ConfirmDelete({
+  product,
+  onClose,
+  onDeleted,
+}: {
+  product: Product;
+  onClose(): void;
+  onDeleted(): void;
+}) {
+  const t = useT();
+  const remove = useAction(async () => {
+    await api('DELETE', `/v1/products/${product.id}`);
+    onDeleted();
+  });
+  return (
+    <Modal title={t('Eliminar producto', 'Delete product')} onClose={onClose}>
+      <p>
+        {t(
+          `¿Eliminar ${product.mainCode} — ${product.description}? Los comprobantes ya emitidos no cambian.`,
+          `Delete ${product.mainCode} — ${product.description}? Documents already issued do not change.`,
+        )}
+      </p>
+      <FormError error={remove.error} />
+      <div className="row">
+        <Button variant="danger" busy={remove.busy} onClick={() => void remove.run()}>
+          {t('Eliminar', 'Delete')}
+        </Button>
+        <Button variant="link" onClick={onClose}>
+          {t('Cancelar', 'Cancel')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
