@@ -110,6 +110,44 @@ describe('POST /v1/documents/validate', () => {
     expect(created.statusCode, created.body).toBe(201);
   });
 
+  it('a debit note with its IVA value left out and a wrong payment: both stated, and the corrected body is created as it is', async () => {
+    const t = await registerTenant(ctx);
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v1/issuers/${t.issuerId}/document-types`,
+      headers: bearer(t.apiKey),
+      payload: { documentTypes: ['01', '05'] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const today = ecuadorDate(ctx.clock.now());
+    const complete = TYPE_CASES.find((c) => c.code === '05')!.body(today) as {
+      reasons: { reason: string; amount: string }[];
+      taxes: Record<string, string>[];
+      payments: { total: string }[];
+    };
+    // 10.00 of interest at IVA 15 %: the form states the base (the sum of the reasons) and leaves the rest.
+    complete.reasons = [{ reason: 'Interés por mora', amount: '10.00' }];
+    complete.taxes = [{ code: '2', rateCode: '4', rate: '15.00', taxableBase: '10.00', taxAmount: '1.50' }];
+    complete.payments[0]!.total = '11.50';
+    const body = structuredClone(complete);
+    delete body.taxes[0]!.taxAmount;
+    body.payments[0]!.total = '0.00';
+    const answer = (await validate(t, body)).json();
+    expect(answer.errors).toEqual([
+      {
+        code: 'VALIDATION_FAILED',
+        path: 'taxes[0].taxAmount',
+        message: 'is required; the computed value is 1.50',
+        expected: '1.50',
+      },
+      expect.objectContaining({ path: 'payments', expected: '11.50' }),
+    ]);
+    expect(answer.document).toMatchObject({ totalWithoutTaxes: '10.00', total: '11.50' });
+    expect(answer.correctedBody).toEqual(complete);
+    const created = await createDocument(ctx, t, answer.correctedBody);
+    expect(created.statusCode, created.body).toBe(201);
+  });
+
   it('reports every schema problem at once, and then no document', async () => {
     const t = await registerTenant(ctx);
     const body = invoiceBody({ buyer: { idType: '05', id: '1710034065', email: 'maria@example.com' } });

@@ -165,9 +165,10 @@ describe('the other types from their forms (one signed-in page: sign-in codes ar
     const dialog = page.getByRole('dialog', { name: /^Nota de débito para 001-001-\d{9}$/ });
     await dialog.getByLabel('Razón').fill('Interés por mora');
     await dialog.getByLabel('Valor').fill('10.00');
-    await expect(dialog.getByTestId('debit-total').textContent()).resolves.toBe(
-      'Subtotal $10,00 · IVA $1,50 · Total $11,50',
-    );
+    // Figured by the service (the dry run), shown once it answers.
+    await expect
+      .poll(() => dialog.getByTestId('debit-total').textContent())
+      .toBe('Subtotal $10,00 · IVA $1,50 · Total $11,50');
     await dialog.getByRole('button', { name: 'Emitir nota de débito' }).click();
     await page.waitForURL(
       (url) => /\/app\/documents\/\d{49}$/.test(url.pathname) && !url.pathname.endsWith(invoiceKey),

@@ -1,20 +1,34 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { api } from '../api';
 import type { Answer, DocumentDetail } from '../api-models';
 import { ActionForm } from '../components/action-form';
+import { rateNamer, useDocumentCatalogs } from '../components/catalog-options';
+import { useDocumentForm } from '../components/document-form';
+import { DryRunTotals, UnplacedErrors } from '../components/dry-run';
+import {
+  emptyNameValue,
+  type NameValue,
+  NameValuesEditor,
+  toNameValues,
+} from '../components/name-values-editor';
 import { Alert, Modal, TextField } from '../components/ui';
-import { ecuadorToday, money } from '../format';
-import { useAction, useLoad } from '../hooks';
+import { dmyToIso, ecuadorToday, money } from '../format';
+import { useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { navigate } from '../router';
 import { useSession } from '../session';
-import { type Line, LinesEditor, lineKey, toItems } from './lines-editor';
+import { type Line, LinesEditor, lineFields, lineKey, toItems } from './lines-editor';
 
-/** A credit note against an authorized invoice: its buyer, reference and lines prefilled. */
+/**
+ * A credit note against an authorized invoice: its buyer, reference and lines prefilled (with
+ * their rates, discounts and details); the lines may use the invoice's own rate even when it is
+ * historical (the catalog's validity on the invoice's date), plus ICE and IRBPNR.
+ */
 export function CreditNoteModal({ original, onClose }: { original: DocumentDetail; onClose(): void }) {
   const t = useT();
   const { lang } = useLang();
   const s = useSession();
+  const catalogs = useDocumentCatalogs();
   const balance = useLoad(
     () =>
       api<Answer<'/v1/documents/{accessKey}/credit-notes', 'get'>>(
@@ -25,35 +39,64 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
     [original.accessKey],
   );
   const [lines, setLines] = useState<Line[]>(() =>
-    (original.items ?? []).map((i) => ({
-      key: lineKey(),
-      mainCode: i.mainCode,
-      description: i.description,
-      quantity: i.quantity,
-      unitPrice: i.unitPrice,
-      rateCode: i.taxes[0]?.rateCode === '0' ? '0' : '4',
-    })),
+    (original.items ?? []).map((i) => {
+      const rate = (code: string) => i.taxes.find((x) => x.code === code)?.rateCode ?? '';
+      return {
+        key: lineKey(),
+        mainCode: i.mainCode,
+        auxiliaryCode: i.auxiliaryCode ?? '',
+        description: i.description,
+        quantity: i.quantity,
+        unitPrice: i.unitPrice,
+        discount: Number(i.discount) === 0 ? '' : i.discount,
+        iva: rate('2'),
+        ice: rate('3'),
+        irbpnr: rate('5'),
+        details: i.additionalDetails.map((d) => ({ ...emptyNameValue(), ...d })),
+      };
+    }),
   );
   const [motivo, setMotivo] = useState('');
-  const create = useAction(async () => {
+  const [info, setInfo] = useState<NameValue[]>([]);
+  // The issue date is today's in Ecuador, fixed when the dialog opens.
+  const [issueDate] = useState(ecuadorToday);
+
+  const body = useMemo(() => {
     const { buyer } = original;
-    const res = await api<Answer<'/v1/documents', 'post'>>('POST', '/v1/documents', {
-      issuer: s.issuerId,
-      body: {
-        documentType: '04',
-        issueDate: ecuadorToday(),
-        buyer: { idType: buyer.idType, id: buyer.id, name: buyer.name, email: buyer.email },
-        originalDocument: {
-          documentType: original.documentType,
-          number: original.number,
-          issueDate: original.issueDate,
-        },
-        motivo,
-        items: toItems(lines),
+    const additionalInfo = toNameValues(info);
+    return {
+      documentType: '04',
+      issueDate,
+      buyer: { idType: buyer.idType, id: buyer.id, name: buyer.name, email: buyer.email },
+      originalDocument: {
+        documentType: original.documentType,
+        number: original.number,
+        issueDate: original.issueDate,
       },
-    });
-    onClose();
-    navigate(`/app/documents/${res.document.accessKey}`);
+      motivo: motivo.trim(),
+      items: toItems(lines, catalogs),
+      ...(additionalInfo ? { additionalInfo } : {}),
+    };
+  }, [original, issueDate, motivo, lines, info, catalogs]);
+  const totalsBody = useMemo(
+    () => ({ ...body, motivo: body.motivo || '-', additionalInfo: undefined }),
+    [body],
+  );
+  const fields = [
+    'motivo',
+    ...lineFields(lines),
+    ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
+  ];
+  const { dry, fieldError, unplaced, create, onBlurCapture } = useDocumentForm({
+    body,
+    totalsBody,
+    ready: catalogs !== null,
+    issuer: s.issuerId,
+    fields,
+    onCreated: (accessKey) => {
+      onClose();
+      navigate(`/app/documents/${accessKey}`);
+    },
   });
   return (
     <Modal
@@ -68,13 +111,9 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
       )}
       <ActionForm
         action={create}
-        fields={[
-          'motivo',
-          ...lines.flatMap((_, i) =>
-            ['mainCode', 'description', 'quantity', 'unitPrice'].map((f) => `items[${i}].${f}`),
-          ),
-        ]}
+        fields={fields}
         submitLabel={t('Emitir nota de crédito', 'Issue credit note')}
+        onBlurCapture={onBlurCapture}
       >
         <TextField
           label={t('Motivo', 'Reason')}
@@ -82,10 +121,29 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
           value={motivo}
           onChange={(e) => setMotivo(e.target.value)}
           maxLength={300}
-          required
-          error={create.error}
+          error={fieldError}
         />
-        <LinesEditor lines={lines} onChange={setLines} error={create.error} />
+        <LinesEditor
+          lines={lines}
+          onChange={setLines}
+          error={fieldError}
+          catalogs={catalogs}
+          creditedIso={dmyToIso(original.issueDate)}
+          computed={dry.document}
+        />
+        <NameValuesEditor
+          rows={info}
+          onChange={setInfo}
+          path="additionalInfo"
+          max={15}
+          legend={t('Información adicional', 'Additional information')}
+          nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
+          valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
+          addLabel={t('Agregar campo', 'Add field')}
+          error={fieldError}
+        />
+        <DryRunTotals document={dry.document} pending={dry.pending} rateName={rateNamer(t, catalogs)} />
+        <UnplacedErrors errors={unplaced} />
       </ActionForm>
     </Modal>
   );

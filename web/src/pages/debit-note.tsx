@@ -1,9 +1,19 @@
-import { useState } from 'react';
-import { api } from '../api';
+import { useEffect, useMemo, useState } from 'react';
 import type { DocumentDetail } from '../api-models';
-import { Button, FormError, Modal, SelectField, TextField } from '../components/ui';
-import { ecuadorToday, microsToMoney, money, mulMicros, toMicros } from '../format';
-import { useAction } from '../hooks';
+import { ActionForm } from '../components/action-form';
+import {
+  defaultIvaRate,
+  rateLabel,
+  ratesFor,
+  TAX_IVA,
+  useDocumentCatalogs,
+} from '../components/catalog-options';
+import { useDocumentForm } from '../components/document-form';
+import { UnplacedErrors } from '../components/dry-run';
+import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
+import { emptyPayment, type PaymentRow, PaymentsEditor, toPayments } from '../components/payments-editor';
+import { Button, Modal, SelectField, TextField } from '../components/ui';
+import { ecuadorToday, microsToMoney, money, toMicros } from '../format';
 import { useLang, useT } from '../i18n';
 import { navigate } from '../router';
 import { useSession } from '../session';
@@ -15,45 +25,79 @@ interface Reason {
 }
 
 let nextKey = 1;
-const RATES: Record<string, string> = { '4': '15.00', '0': '0.00' };
 
 /**
  * A debit note (05) against an authorized invoice: its buyer and reference prefilled, priced
- * reasons (interest, costs) and one IVA rate on their sum, figured as the API checks them.
+ * reasons (interest, costs), one current IVA rate of the catalog on their sum, the payments with
+ * their terms and additional information. The IVA value and the total come from the dry run.
  */
 export function DebitNoteModal({ original, onClose }: { original: DocumentDetail; onClose(): void }) {
   const t = useT();
   const { lang } = useLang();
   const s = useSession();
+  const catalogs = useDocumentCatalogs();
   const [reasons, setReasons] = useState<Reason[]>([{ key: nextKey++, reason: '', amount: '' }]);
-  const [rateCode, setRateCode] = useState('4');
-  const baseMicros = reasons.reduce((n, r) => n + (toMicros(r.amount) ?? 0n), 0n);
-  const base = microsToMoney(baseMicros);
-  const vat = microsToMoney(mulMicros(toMicros(base)!, toMicros(RATES[rateCode]!)!) / 100n);
-  const total = microsToMoney(toMicros(base)! + toMicros(vat)!);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const create = useAction(async () => {
+  const [rateCode, setRateCode] = useState('');
+  const [payments, setPayments] = useState<PaymentRow[]>(() => [emptyPayment()]);
+  const [info, setInfo] = useState<NameValue[]>([]);
+  const [issueDate] = useState(ecuadorToday);
+  useEffect(() => {
+    if (catalogs && !rateCode) setRateCode(defaultIvaRate(catalogs));
+  }, [catalogs, rateCode]);
+
+  const body = useMemo(() => {
     const { buyer } = original;
-    const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
-      issuer: s.issuerId,
-      headers: { 'idempotency-key': idempotencyKey },
-      body: {
-        documentType: '05',
-        issueDate: ecuadorToday(),
-        buyer: { idType: buyer.idType, id: buyer.id, name: buyer.name, email: buyer.email },
-        originalDocument: {
-          documentType: original.documentType,
-          number: original.number,
-          issueDate: original.issueDate,
-        },
-        reasons: reasons.map((r) => ({ reason: r.reason.trim(), amount: r.amount.trim() })),
-        taxes: [{ code: '2', rateCode, rate: RATES[rateCode], taxableBase: base, taxAmount: vat }],
-        payments: [{ method: '20', total }],
+    // The base of the one IVA rate is the sum of the reasons (the API checks they match); its
+    // value, the total and a single payment's amount are the dry run's.
+    const base = microsToMoney(reasons.reduce((n, r) => n + (toMicros(r.amount.trim()) ?? 0n), 0n));
+    const row = catalogs?.taxRates.find((r) => r.taxCode === TAX_IVA && r.rateCode === rateCode);
+    const additionalInfo = toNameValues(info);
+    return {
+      documentType: '05',
+      issueDate,
+      buyer: { idType: buyer.idType, id: buyer.id, name: buyer.name, email: buyer.email },
+      originalDocument: {
+        documentType: original.documentType,
+        number: original.number,
+        issueDate: original.issueDate,
       },
-    });
-    onClose();
-    navigate(`/app/documents/${res.document.accessKey}`);
+      reasons: reasons.map((r) => ({ reason: r.reason.trim(), amount: r.amount.trim() })),
+      taxes: [{ code: TAX_IVA, rateCode, rate: row?.rate ?? '0', taxableBase: base }],
+      payments: toPayments(payments),
+      ...(additionalInfo ? { additionalInfo } : {}),
+    };
+  }, [original, issueDate, reasons, rateCode, payments, info, catalogs]);
+  const totalsBody = useMemo(
+    () => ({
+      ...body,
+      reasons: body.reasons.map((r) => ({ ...r, reason: r.reason || '-' })),
+      payments: [{ method: '20', total: '0.00' }],
+      additionalInfo: undefined,
+    }),
+    [body],
+  );
+  const fields = [
+    ...reasons.flatMap((_, i) => [`reasons[${i}].reason`, `reasons[${i}].amount`]),
+    'taxes[0].rateCode',
+    ...payments.flatMap((_, i) =>
+      ['method', 'term', 'termUnit', ...(payments.length > 1 ? ['total'] : [])].map(
+        (f) => `payments[${i}].${f}`,
+      ),
+    ),
+    ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
+  ];
+  const { dry, fieldError, unplaced, create, onBlurCapture } = useDocumentForm({
+    body,
+    totalsBody,
+    ready: catalogs !== null && rateCode !== '',
+    issuer: s.issuerId,
+    fields,
+    onCreated: (accessKey) => {
+      onClose();
+      navigate(`/app/documents/${accessKey}`);
+    },
   });
+  const doc = dry.document;
   const set = (key: number, change: Partial<Reason>) =>
     setReasons((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
   return (
@@ -61,12 +105,11 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
       title={t(`Nota de débito para ${original.number}`, `Debit note for ${original.number}`)}
       onClose={onClose}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create.run();
-        }}
-        noValidate
+      <ActionForm
+        action={create}
+        fields={fields}
+        submitLabel={t('Emitir nota de débito', 'Issue debit note')}
+        onBlurCapture={onBlurCapture}
       >
         {reasons.map((r, i) => (
           <div className="grid2" key={r.key}>
@@ -76,8 +119,7 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
               value={r.reason}
               onChange={(e) => set(r.key, { reason: e.target.value })}
               maxLength={300}
-              required
-              error={create.error}
+              error={fieldError}
             />
             <TextField
               label={t('Valor', 'Amount')}
@@ -85,41 +127,51 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
               inputMode="decimal"
               value={r.amount}
               onChange={(e) => set(r.key, { amount: e.target.value })}
-              required
-              error={create.error}
+              error={fieldError}
             />
           </div>
         ))}
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => setReasons((rs) => [...rs, { key: nextKey++, reason: '', amount: '' }])}
-        >
-          {t('Agregar razón', 'Add reason')}
-        </Button>
+        <div>
+          <Button
+            variant="secondary"
+            onClick={() => setReasons((rs) => [...rs, { key: nextKey++, reason: '', amount: '' }])}
+          >
+            {t('Agregar razón', 'Add reason')}
+          </Button>
+        </div>
         <SelectField
           label="IVA"
           name="taxes[0].rateCode"
           value={rateCode}
           onChange={(e) => setRateCode(e.target.value)}
-          error={create.error}
-          options={[
-            ['4', '15 %'],
-            ['0', '0 %'],
-          ]}
+          error={fieldError}
+          options={(catalogs ? ratesFor(catalogs, TAX_IVA) : []).map((r) => [r.rateCode, rateLabel(t, r)])}
         />
-        <p className="muted" data-testid="debit-total">
-          {t('Subtotal', 'Subtotal')} {money(base, lang)} · IVA {money(vat, lang)} · Total{' '}
-          {money(total, lang)}
+        <PaymentsEditor
+          rows={payments}
+          onChange={setPayments}
+          catalogs={catalogs}
+          total={doc?.total ?? null}
+          error={fieldError}
+        />
+        <NameValuesEditor
+          rows={info}
+          onChange={setInfo}
+          path="additionalInfo"
+          max={15}
+          legend={t('Información adicional', 'Additional information')}
+          nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
+          valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
+          addLabel={t('Agregar campo', 'Add field')}
+          error={fieldError}
+        />
+        <p className="muted" data-testid="debit-total" aria-live="polite">
+          {doc?.total
+            ? `${t('Subtotal', 'Subtotal')} ${money(doc.totalWithoutTaxes, lang)} · IVA ${money(doc.taxes?.[0]?.amount, lang)} · Total ${money(doc.total, lang)}`
+            : t('El total aparece al escribir los valores.', 'The total appears once the amounts are in.')}
         </p>
-        <FormError
-          error={create.error}
-          fields={reasons.flatMap((_, i) => [`reasons[${i}].reason`, `reasons[${i}].amount`])}
-        />
-        <Button type="submit" busy={create.busy}>
-          {t('Emitir nota de débito', 'Issue debit note')}
-        </Button>
-      </form>
+        <UnplacedErrors errors={unplaced} />
+      </ActionForm>
     </Modal>
   );
 }

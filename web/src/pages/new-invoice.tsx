@@ -1,13 +1,17 @@
-import { useState } from 'react';
-import { api } from '../api';
-import type { Answer } from '../api-models';
+import { useEffect, useMemo, useState } from 'react';
 import { ActionForm } from '../components/action-form';
-import { Alert, Card, PageHeader, SelectField, TextField } from '../components/ui';
-import { useAction } from '../hooks';
+import { defaultIvaRate, rateNamer, useDocumentCatalogs } from '../components/catalog-options';
+import { useDocumentForm } from '../components/document-form';
+import { DryRunTotals, UnplacedErrors } from '../components/dry-run';
+import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
+import { emptyPayment, type PaymentRow, PaymentsEditor, toPayments } from '../components/payments-editor';
+import { type Customer, saveCustomer, searchCustomers } from '../components/saved-records';
+import { Typeahead } from '../components/typeahead';
+import { Alert, Card, CheckField, PageHeader, SelectField, TextField } from '../components/ui';
 import { useT } from '../i18n';
 import { navigate } from '../router';
 import { useSession } from '../session';
-import { emptyLine, type Line, LinesEditor, toItems, totalOf } from './lines-editor';
+import { emptyLine, type Line, LinesEditor, lineFields, toItems } from './lines-editor';
 
 /**
  * The two bodies with a counterpart, item lines and payments: the invoice (01, to a buyer) and the
@@ -20,6 +24,9 @@ const KINDS = {
     title: ['Nueva factura', 'New invoice'],
     partyTitle: ['Cliente', 'Buyer'],
     submit: ['Emitir factura', 'Issue invoice'],
+    save: ['Guardar este cliente para las próximas facturas', 'Save this customer for next time'],
+    otherTaxes: true,
+    tip: true,
   },
   'purchase-settlement': {
     documentType: '03',
@@ -27,41 +34,128 @@ const KINDS = {
     title: ['Nueva liquidación de compra', 'New purchase settlement'],
     partyTitle: ['Proveedor', 'Supplier'],
     submit: ['Emitir liquidación', 'Issue purchase settlement'],
+    save: ['Guardar este proveedor en clientes', 'Save this supplier with the customers'],
+    otherTaxes: false,
+    tip: false,
   },
 } as const;
 
 export type LinesDocumentKind = keyof typeof KINDS;
+
+interface Party {
+  idType: string;
+  id: string;
+  name: string;
+  email: string;
+  address: string;
+}
+
+/** A counterpart the dry run accepts, for the totals while the real one is still being typed. */
+const PLACEHOLDER_PARTY = { idType: '06', id: 'P0000000', name: '-', email: 'placeholder@example.com' };
 
 export function NewInvoicePage({ kind = 'invoice' }: { kind?: LinesDocumentKind }) {
   const t = useT();
   const s = useSession();
   const k = KINDS[kind];
   const p = k.party;
-  const [lines, setLines] = useState<Line[]>([emptyLine()]);
-  const create = useAction(async (form: FormData) => {
-    const get = (k: string) => String(form.get(k) ?? '').trim();
-    const body = {
+  const catalogs = useDocumentCatalogs();
+  const [party, setParty] = useState<Party>({ idType: '05', id: '', name: '', email: '', address: '' });
+  const [picked, setPicked] = useState<Customer | null>(null);
+  const [save, setSave] = useState(false);
+  const [lines, setLines] = useState<Line[]>(() => [emptyLine()]);
+  const [payments, setPayments] = useState<PaymentRow[]>(() => [emptyPayment()]);
+  const [tip, setTip] = useState('');
+  const [info, setInfo] = useState<NameValue[]>([]);
+
+  // Lines start without an IVA rate until the catalog says which ones there are.
+  useEffect(() => {
+    if (!catalogs) return;
+    const iva = defaultIvaRate(catalogs);
+    setLines((ls) => (ls.some((l) => !l.iva) ? ls.map((l) => (l.iva ? l : { ...l, iva })) : ls));
+    setPayments((ps) =>
+      ps.map((x) =>
+        catalogs.paymentMethods.some((m) => m.code === x.method)
+          ? x
+          : { ...x, method: catalogs.paymentMethods[0]!.code },
+      ),
+    );
+  }, [catalogs]);
+
+  const body = useMemo(() => {
+    const additionalInfo = toNameValues(info);
+    return {
       documentType: k.documentType,
       [p]: {
-        idType: get(`${p}.idType`),
-        id: get(`${p}.id`),
-        name: get(`${p}.name`),
-        email: get(`${p}.email`),
-        ...(get(`${p}.address`) && { address: get(`${p}.address`) }),
+        idType: party.idType,
+        id: party.id.trim(),
+        name: party.name.trim(),
+        email: party.email.trim(),
+        ...(party.address.trim() ? { address: party.address.trim() } : {}),
       },
-      items: toItems(lines),
-      payments: [{ method: get('payments[0].method'), total: totalOf(lines) }],
+      items: toItems(lines, catalogs),
+      payments: toPayments(payments),
+      ...(k.tip && tip.trim() ? { tip: tip.trim() } : {}),
+      ...(additionalInfo ? { additionalInfo } : {}),
     };
-    const res = await api<Answer<'/v1/documents', 'post'>>('POST', '/v1/documents', {
-      body,
-      issuer: s.issuerId,
-      // A double click or a retry after a lost answer returns the same document.
-      headers: { 'idempotency-key': idempotencyKey },
-    });
-    navigate(`/app/documents/${res.document.accessKey}`);
+  }, [k, p, party, lines, payments, tip, info, catalogs]);
+  const totalsBody = useMemo(
+    () => ({
+      ...body,
+      [p]: PLACEHOLDER_PARTY,
+      payments: [{ method: '20', total: '0.00' }],
+      additionalInfo: undefined,
+    }),
+    [body, p],
+  );
+  const fields = [
+    `${p}.idType`,
+    `${p}.id`,
+    `${p}.name`,
+    `${p}.email`,
+    `${p}.address`,
+    'tip',
+    ...lineFields(lines),
+    ...payments.flatMap((_, i) =>
+      ['method', 'term', 'termUnit', ...(payments.length > 1 ? ['total'] : [])].map(
+        (f) => `payments[${i}].${f}`,
+      ),
+    ),
+    ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
+  ];
+  const { dry, fieldError, unplaced, create, onBlurCapture } = useDocumentForm({
+    body,
+    totalsBody,
+    ready: catalogs !== null,
+    issuer: s.issuerId,
+    fields,
+    before: async () => {
+      if (save && !picked && party.idType !== '07')
+        await saveCustomer({
+          idType: party.idType as Customer['idType'],
+          identification: party.id.trim(),
+          name: party.name.trim(),
+          email: party.email.trim() || null,
+          address: party.address.trim() || null,
+        });
+    },
+    onCreated: (accessKey) => navigate(`/app/documents/${accessKey}`),
   });
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const err = create.error;
+
+  const pick = (c: Customer) => {
+    setPicked(c);
+    setParty({
+      idType: c.idType,
+      id: c.identification,
+      name: c.name,
+      email: c.email ?? '',
+      address: c.address ?? '',
+    });
+  };
+  const setField = (patch: Partial<Party>) => {
+    setParty((x) => ({ ...x, ...patch }));
+    if (patch.id !== undefined || patch.idType !== undefined) setPicked(null);
+  };
+
   return (
     <>
       <PageHeader title={t(k.title[0], k.title[1])} />
@@ -72,69 +166,136 @@ export function NewInvoicePage({ kind = 'invoice' }: { kind?: LinesDocumentKind 
       )}
       <ActionForm
         action={create}
-        fields={[
-          `${p}.idType`,
-          `${p}.id`,
-          `${p}.name`,
-          `${p}.email`,
-          `${p}.address`,
-          'payments[0].method',
-          ...lines.flatMap((_, i) =>
-            ['mainCode', 'description', 'quantity', 'unitPrice'].map((f) => `items[${i}].${f}`),
-          ),
-        ]}
+        fields={fields}
         submitLabel={t(k.submit[0], k.submit[1])}
+        onBlurCapture={onBlurCapture}
       >
         <Card title={t(k.partyTitle[0], k.partyTitle[1])}>
+          <p className="hint">
+            {t(
+              'Escribe el nombre o la identificación para elegir un cliente guardado.',
+              'Type a name or ID number to pick a saved customer.',
+            )}
+          </p>
           <div className="grid2">
             <SelectField
               label={t('Tipo de identificación', 'ID type')}
               name={`${p}.idType`}
-              defaultValue="05"
-              error={err}
+              value={party.idType}
+              onChange={(e) => setField({ idType: e.target.value })}
+              error={fieldError}
               options={[
                 ['05', t('Cédula', 'National ID card')],
                 ['04', 'RUC'],
                 ['06', t('Pasaporte', 'Passport')],
-                ['07', t('Consumidor final', 'Final consumer')],
+                ...(kind === 'invoice'
+                  ? [['07', t('Consumidor final', 'Final consumer')] as [string, string]]
+                  : []),
                 ['08', t('Identificación del exterior', 'Foreign ID')],
               ]}
             />
-            <TextField
+            <Typeahead
               label={t('Identificación', 'ID number')}
               name={`${p}.id`}
-              required
+              value={party.id}
+              onChange={(v) => setField({ id: v })}
+              search={searchCustomers}
+              onPick={pick}
               maxLength={20}
-              error={err}
+              message={fieldError?.field(`${p}.id`)}
             />
-            <TextField
+            <Typeahead
               label={t('Nombre o razón social', 'Name')}
               name={`${p}.name`}
-              required
+              value={party.name}
+              onChange={(v) => setField({ name: v })}
+              search={searchCustomers}
+              onPick={pick}
               maxLength={300}
-              error={err}
+              message={fieldError?.field(`${p}.name`)}
             />
-            <TextField label={t('Correo', 'Email')} name={`${p}.email`} type="email" required error={err} />
-            <TextField label={t('Dirección', 'Address')} name={`${p}.address`} maxLength={300} error={err} />
-            <SelectField
-              label={t('Forma de pago', 'Payment method')}
-              name="payments[0].method"
-              defaultValue="20"
-              error={err}
-              options={[
-                ['01', t('Sin utilización del sistema financiero', 'Cash (outside the financial system)')],
-                ['16', t('Tarjeta de débito', 'Debit card')],
-                ['19', t('Tarjeta de crédito', 'Credit card')],
-                [
-                  '20',
-                  t('Otros con utilización del sistema financiero', 'Other, through the financial system'),
-                ],
-              ]}
+            <TextField
+              label={t('Correo', 'Email')}
+              name={`${p}.email`}
+              type="email"
+              value={party.email}
+              onChange={(e) => setField({ email: e.target.value })}
+              error={fieldError}
+            />
+            <TextField
+              label={t('Dirección', 'Address')}
+              name={`${p}.address`}
+              maxLength={300}
+              value={party.address}
+              onChange={(e) => setField({ address: e.target.value })}
+              error={fieldError}
             />
           </div>
+          {picked ? (
+            <p className="muted" data-testid="picked-customer">
+              {t(`Cliente guardado: ${picked.name}`, `Saved customer: ${picked.name}`)}
+            </p>
+          ) : (
+            party.idType !== '07' && (
+              <CheckField
+                label={t(k.save[0], k.save[1])}
+                name="saveCustomer"
+                checked={save}
+                onChange={(e) => setSave(e.target.checked)}
+              />
+            )
+          )}
         </Card>
         <Card>
-          <LinesEditor lines={lines} onChange={setLines} error={err} />
+          <LinesEditor
+            lines={lines}
+            onChange={setLines}
+            error={fieldError}
+            catalogs={catalogs}
+            otherTaxes={k.otherTaxes}
+            computed={dry.document}
+          />
+        </Card>
+        <Card>
+          <PaymentsEditor
+            rows={payments}
+            onChange={setPayments}
+            catalogs={catalogs}
+            total={dry.document?.totals?.total ?? null}
+            error={fieldError}
+          />
+          {k.tip && (
+            <div className="grid2">
+              <TextField
+                label={t('Propina', 'Tip')}
+                name="tip"
+                inputMode="decimal"
+                placeholder="0.00"
+                value={tip}
+                onChange={(e) => setTip(e.target.value)}
+                hint={t(
+                  'Opcional: servicio del 10 % en restaurantes.',
+                  'Optional: the 10 % service charge in restaurants.',
+                )}
+                error={fieldError}
+              />
+            </div>
+          )}
+          <NameValuesEditor
+            rows={info}
+            onChange={setInfo}
+            path="additionalInfo"
+            max={15}
+            legend={t('Información adicional', 'Additional information')}
+            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
+            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
+            addLabel={t('Agregar campo', 'Add field')}
+            error={fieldError}
+          />
+        </Card>
+        <Card>
+          <DryRunTotals document={dry.document} pending={dry.pending} rateName={rateNamer(t, catalogs)} />
+          <UnplacedErrors errors={unplaced} />
         </Card>
       </ActionForm>
     </>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api';
+import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
 import { Alert, Button, Card, FormError, PageHeader, SelectField, TextField } from '../components/ui';
 import { ecuadorToday } from '../format';
 import { useAction } from '../hooks';
@@ -28,6 +29,7 @@ export function NewWaybillPage() {
   const today = ecuadorToday();
   const [goods, setGoods] = useState<Goods[]>([emptyGoods()]);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [info, setInfo] = useState<NameValue[]>([]);
   const create = useAction(async (form: FormData) => {
     const get = (k: string) => String(form.get(k) ?? '').trim();
     const optional = (k: string) => (get(k) ? { [k.split('.').pop()!]: get(k) } : {});
@@ -58,6 +60,7 @@ export function NewWaybillPage() {
           })),
         },
       ],
+      ...(toNameValues(info) ? { additionalInfo: toNameValues(info) } : {}),
     };
     const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
       body,
@@ -194,6 +197,19 @@ export function NewWaybillPage() {
             {t('Agregar bien', 'Add goods')}
           </Button>
         </Card>
+        <Card>
+          <NameValuesEditor
+            rows={info}
+            onChange={setInfo}
+            path="additionalInfo"
+            max={15}
+            legend={t('Información adicional', 'Additional information')}
+            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
+            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
+            addLabel={t('Agregar campo', 'Add field')}
+            error={err}
+          />
+        </Card>
         <FormError
           error={err}
           fields={[
@@ -213,6 +229,7 @@ export function NewWaybillPage() {
             ...goods.flatMap((_, i) =>
               ['mainCode', 'description', 'quantity'].map((f) => `${R}.items[${i}].${f}`),
             ),
+            ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
           ]}
         />
         <Button type="submit" busy={create.busy}>

@@ -1,6 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api';
 import {
+  defaultIvaRate,
+  rateLabel,
+  ratesFor,
+  TAX_IVA,
+  useDocumentCatalogs,
+} from '../components/catalog-options';
+import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
+import {
   Alert,
   Button,
   Card,
@@ -26,7 +34,6 @@ interface WithholdingCode {
   validTo: string | null;
 }
 
-const IVA_RATES: Record<string, string> = { '4': '15.00', '0': '0.00' };
 const D = 'supportingDocuments[0]';
 
 /** round(base × rate / 100, 2) half-up, as the tax authority and the API compute it. */
@@ -68,10 +75,16 @@ export function NewWithholdingPage() {
     [],
   );
   const [base, setBase] = useState('');
-  const [rateCode, setRateCode] = useState('4');
+  const docCatalogs = useDocumentCatalogs();
+  const [chosenRate, setRateCode] = useState('');
+  // The supporting invoice's IVA: every current rate of the catalog, the general one first chosen.
+  const ivaRates = docCatalogs ? ratesFor(docCatalogs, TAX_IVA) : [];
+  const rateCode = chosenRate || (docCatalogs ? defaultIvaRate(docCatalogs) : '');
+  const ivaRate = ivaRates.find((r) => r.rateCode === rateCode)?.rate ?? '0.00';
   const [rentaCode, setRentaCode] = useState('');
   const [ivaCode, setIvaCode] = useState('');
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [info, setInfo] = useState<NameValue[]>([]);
 
   const codes = catalogs.data?.[0].withholdingCodes ?? [];
   const renta = inForce(codes, '1', todayIso);
@@ -79,7 +92,7 @@ export function NewWithholdingPage() {
   const rentaRow = renta.find((r) => r.code === (rentaCode || renta[0]?.code));
   const ivaRow = iva.find((r) => r.code === ivaCode);
   const baseMoney = toMicros(base) === null ? '0.00' : microsToMoney(toMicros(base)!);
-  const vat = percentOf(baseMoney, IVA_RATES[rateCode]!);
+  const vat = percentOf(baseMoney, ivaRate);
   const total = addMoney(baseMoney, vat);
   const rentaAmount = rentaRow ? percentOf(baseMoney, rentaRow.rate) : '0.00';
   const ivaAmount = ivaRow ? percentOf(vat, ivaRow.rate) : '0.00';
@@ -130,11 +143,12 @@ export function NewWithholdingPage() {
           paymentResidence: '01',
           totalWithoutTaxes: baseMoney,
           total,
-          taxes: [{ code: '2', rateCode, rate: IVA_RATES[rateCode], taxableBase: baseMoney, taxAmount: vat }],
+          taxes: [{ code: '2', rateCode, rate: ivaRate, taxableBase: baseMoney, taxAmount: vat }],
           withholdings,
           payments: [{ method: '20', total }],
         },
       ],
+      ...(toNameValues(info) ? { additionalInfo: toNameValues(info) } : {}),
     };
     const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
       body,
@@ -148,7 +162,8 @@ export function NewWithholdingPage() {
     void create.run(new FormData(e.currentTarget));
   };
   const err = create.error;
-  if (!catalogs.data) return catalogs.error ? <FormError error={catalogs.error} /> : <Loading />;
+  if (!catalogs.data || !docCatalogs)
+    return catalogs.error ? <FormError error={catalogs.error} /> : <Loading />;
   return (
     <>
       <PageHeader title={t('Nueva retención', 'New withholding receipt')} />
@@ -221,10 +236,7 @@ export function NewWithholdingPage() {
               value={rateCode}
               onChange={(e) => setRateCode(e.target.value)}
               error={err}
-              options={[
-                ['4', '15 %'],
-                ['0', '0 %'],
-              ]}
+              options={ivaRates.map((r) => [r.rateCode, rateLabel(t, r)])}
             />
           </div>
           <p className="muted">
@@ -258,6 +270,19 @@ export function NewWithholdingPage() {
             {t('Total retenido', 'Total withheld')} {money(addMoney(rentaAmount, ivaAmount), lang)}
           </p>
         </Card>
+        <Card>
+          <NameValuesEditor
+            rows={info}
+            onChange={setInfo}
+            path="additionalInfo"
+            max={15}
+            legend={t('Información adicional', 'Additional information')}
+            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
+            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
+            addLabel={t('Agregar campo', 'Add field')}
+            error={err}
+          />
+        </Card>
         <FormError
           error={err}
           fields={[
@@ -270,6 +295,7 @@ export function NewWithholdingPage() {
             `${D}.issueDate`,
             `${D}.authorizationNumber`,
             `${D}.totalWithoutTaxes`,
+            ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
           ]}
         />
         <Button type="submit" busy={create.busy}>

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { ApiError, api } from '../api';
+import { useAction } from '../hooks';
+import { useT } from '../i18n';
+import { type DryRunAnswer, personErrors, shownErrors, unplacedErrors, useDryRun } from './dry-run';
+import { groupOf, useTouched } from './form-state';
+
+type Body = Record<string, unknown>;
+
+/**
+ * What every document form shares: the dry run of its body (debounced) for totals and errors,
+ * errors on touched fields (all of them after a submit attempt), the rest listed, and a submit
+ * that runs the dry run once more and creates the document from its corrected body (the tax
+ * bases and values the service computed) with an Idempotency-Key.
+ */
+export function useDocumentForm({
+  body,
+  totalsBody,
+  ready,
+  issuer,
+  fields,
+  before,
+  onCreated,
+}: {
+  body: Body;
+  /** The same lines with a placeholder counterpart, for the totals while the form is incomplete. */
+  totalsBody?: Body;
+  /** False until the catalogs the body depends on are loaded: no dry run before. */
+  ready: boolean;
+  issuer: string | null;
+  /** The body paths that have a field in the form. */
+  fields: string[];
+  /** Runs after the dry run accepted the body and before creation (save a new customer). */
+  before?: () => Promise<void>;
+  onCreated(accessKey: string): void;
+}) {
+  const t = useT();
+  const form = useTouched();
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const dry = useDryRun({ body: ready ? body : {}, totalsBody: ready ? totalsBody : undefined, issuer });
+  const errors = personErrors(t, dry.answer, body);
+  const fieldError = shownErrors(errors, form.touched, form.submitted);
+  const unplaced = unplacedErrors(errors, fields).filter(
+    (e) => form.submitted || [...form.touched].some((f) => groupOf(f) === groupOf(e.path)),
+  );
+  const create = useAction(async () => {
+    form.setSubmitted(true);
+    const answer: DryRunAnswer | null = await dry.check();
+    if (!answer) throw new ApiError(0, 'NETWORK', 'The service cannot be reached');
+    if (personErrors(t, answer, body).length > 0 || !answer.correctedBody)
+      throw new ApiError(400, 'VALIDATION_FAILED', '', []);
+    await before?.();
+    try {
+      const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
+        body: answer.correctedBody,
+        issuer,
+        // A double click or a retry after a lost answer returns the same document.
+        headers: { 'idempotency-key': idempotencyKey },
+      });
+      onCreated(res.document.accessKey);
+    } catch (e) {
+      // A refused body is corrected and sent again: a new request, with a new key.
+      if (e instanceof ApiError && e.status >= 400 && e.status < 500) setIdempotencyKey(crypto.randomUUID());
+      throw e;
+    }
+  });
+  return { dry, fieldError, unplaced, create, onBlurCapture: form.onBlurCapture };
+}
