@@ -1,10 +1,12 @@
 import { type ClientOptions, HttpCore } from './http.js';
 import {
+  customersResource,
   documentsResource,
   exportsResource,
   issuersResource,
   keysResource,
   notificationsResource,
+  productsResource,
   tenantsResource,
   webhooksResource,
 } from './resources.js';
@@ -27,6 +29,8 @@ export class EinvoiceClient {
   readonly webhooks: ReturnType<typeof webhooksResource>;
   readonly notifications: ReturnType<typeof notificationsResource>;
   readonly tenants: ReturnType<typeof tenantsResource>;
+  readonly customers: ReturnType<typeof customersResource>;
+  readonly products: ReturnType<typeof productsResource>;
   /** Any other route: `client.http.request({ method, path, … })`. */
   readonly http: HttpCore;
 
@@ -39,5 +43,7 @@ export class EinvoiceClient {
     this.webhooks = webhooksResource(this.http);
     this.notifications = notificationsResource(this.http);
     this.tenants = tenantsResource(this.http);
+    this.customers = customersResource(this.http);
+    this.products = productsResource(this.http);
   }
 }

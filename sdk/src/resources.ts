@@ -369,3 +369,86 @@ export function tenantsResource(core: HttpCore) {
       core.request<ResponseBody<'listTenantEvents'>>({ method: 'GET', path: '/v1/tenants/events' }),
   };
 }
+
+/** A CSV file for an import: its text, or bytes / a Blob as read from disk or a file input. */
+export type CsvFile = string | Uint8Array | Blob;
+
+function csvForm(file: CsvFile): FormData {
+  const form = new FormData();
+  const blob =
+    file instanceof Blob
+      ? file
+      : new Blob([typeof file === 'string' ? file : new Uint8Array(file)], { type: 'text/csv' });
+  form.append('file', blob, 'import.csv');
+  return form;
+}
+
+/** Saved customers of the account (no issuer, both environments): docs/customers-products.md. */
+export function customersResource(core: HttpCore) {
+  return {
+    list: (query: QueryOf<'listCustomers'> = {}) =>
+      core.request<ResponseBody<'listCustomers'>>({ method: 'GET', path: '/v1/customers', query }),
+    async create(body: RequestBody<'createCustomer'>) {
+      return (
+        await core.request<ResponseBody<'createCustomer'>>({ method: 'POST', path: '/v1/customers', body })
+      ).customer;
+    },
+    async get(id: string) {
+      return (
+        await core.request<ResponseBody<'getCustomer'>>({ method: 'GET', path: `/v1/customers/${enc(id)}` })
+      ).customer;
+    },
+    async update(id: string, body: RequestBody<'updateCustomer'>) {
+      const path = `/v1/customers/${enc(id)}`;
+      return (await core.request<ResponseBody<'updateCustomer'>>({ method: 'PATCH', path, body })).customer;
+    },
+    async delete(id: string): Promise<void> {
+      await core.request({ method: 'DELETE', path: `/v1/customers/${enc(id)}`, as: 'text' });
+    },
+    /** Checks every row; with `dryRun` saves nothing (the preview), else saves the valid rows. */
+    async import(file: CsvFile, opts: { dryRun?: boolean } = {}) {
+      const res = await core.request<ResponseBody<'importCustomers'>>({
+        method: 'POST',
+        path: '/v1/customers/import',
+        query: { dryRun: opts.dryRun ?? false },
+        form: csvForm(file),
+      });
+      return res.data;
+    },
+  };
+}
+
+/** Saved products and services of the account: docs/customers-products.md. */
+export function productsResource(core: HttpCore) {
+  return {
+    list: (query: QueryOf<'listProducts'> = {}) =>
+      core.request<ResponseBody<'listProducts'>>({ method: 'GET', path: '/v1/products', query }),
+    async create(body: RequestBody<'createProduct'>) {
+      return (
+        await core.request<ResponseBody<'createProduct'>>({ method: 'POST', path: '/v1/products', body })
+      ).product;
+    },
+    async get(id: string) {
+      return (
+        await core.request<ResponseBody<'getProduct'>>({ method: 'GET', path: `/v1/products/${enc(id)}` })
+      ).product;
+    },
+    async update(id: string, body: RequestBody<'updateProduct'>) {
+      const path = `/v1/products/${enc(id)}`;
+      return (await core.request<ResponseBody<'updateProduct'>>({ method: 'PATCH', path, body })).product;
+    },
+    async delete(id: string): Promise<void> {
+      await core.request({ method: 'DELETE', path: `/v1/products/${enc(id)}`, as: 'text' });
+    },
+    /** Checks every row; with `dryRun` saves nothing (the preview), else saves the valid rows. */
+    async import(file: CsvFile, opts: { dryRun?: boolean } = {}) {
+      const res = await core.request<ResponseBody<'importProducts'>>({
+        method: 'POST',
+        path: '/v1/products/import',
+        query: { dryRun: opts.dryRun ?? false },
+        form: csvForm(file),
+      });
+      return res.data;
+    },
+  };
+}

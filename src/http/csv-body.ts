@@ -10,13 +10,19 @@ import { MULTIPART } from './validation.js';
 
 /**
  * CSV imports (customers, products): the body is the file itself as `text/csv`, or a multipart
- * form with the file in `file`. Either is at most CSV_MAX_BYTES (413 PAYLOAD_TOO_LARGE).
+ * form with the file in `file`. Either is at most CSV_MAX_BYTES (413 PAYLOAD_TOO_LARGE). The
+ * text/csv parser lives in a plugin scope of its own, so only the routes `register` declares take
+ * it: everywhere else text/csv stays 415 UNSUPPORTED_MEDIA_TYPE.
  */
-export function ensureCsvParser(app: App): void {
-  if (app.hasContentTypeParser('text/csv')) return;
-  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: CSV_MAX_BYTES }, (_req, body, done) =>
-    done(null, decodeCsv(body as Buffer)),
-  );
+export function withCsvBody(app: App, register: (scoped: App) => void): void {
+  app.register(async (child) => {
+    child.addContentTypeParser(
+      'text/csv',
+      { parseAs: 'buffer', bodyLimit: CSV_MAX_BYTES },
+      (_req, body, done) => done(null, decodeCsv(body as Buffer)),
+    );
+    register(child as unknown as App);
+  });
 }
 
 /**

@@ -128,6 +128,15 @@ describe('products page', () => {
     await page.getByRole('link', { name: 'Productos' }).click();
     await page.getByRole('button', { name: 'Importar CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importar productos' });
+    // A file the server cannot use as a whole: the problem in words.
+    await dialog.getByLabel('Archivo CSV').setInputFiles({
+      name: 'incompleto.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('codigo;descripcion\nA;B\n'),
+    });
+    await dialog.getByRole('button', { name: 'Revisar archivo' }).click();
+    await dialog.getByText('Falta la columna Precio unitario', { exact: false }).waitFor();
+    await dialog.getByText('Falta la columna IVA', { exact: false }).waitFor();
     await dialog.getByLabel('Archivo CSV').setInputFiles({
       name: 'productos.csv',
       mimeType: 'text/csv',

@@ -1325,28 +1325,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/customers/import": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Import customers from a CSV file (with a preview)
-         * @description Columns (English or Spanish header): idType/tipoIdentificacion (04, RUC, Cédula…), identification/identificacion, name/nombre, email/correo, phone/telefono, address/direccion. Each row is `valid`, `invalid` (with its errors) or `duplicate` (saved already, or repeated in the file). `dryRun=true` saves nothing; otherwise the valid rows are saved in one transaction and `created` counts them. At most 1000 rows (400) and 1 MB (413). Scope documents:write.
-         *
-         *     Scope: `documents:write`.
-         */
-        post: operations["importCustomers"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/customers/{id}": {
         parameters: {
             query?: never;
@@ -1401,28 +1379,6 @@ export interface paths {
          *     Scope: `documents:write`.
          */
         post: operations["createProduct"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/products/import": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Import products from a CSV file (with a preview)
-         * @description Columns (English or Spanish header): mainCode/codigo, auxiliaryCode/codigoAuxiliar, description/descripcion, unitPrice/precio (12.50 or 12,50), iva (rate code such as 4, or 15%, exento, no objeto), ice and irbpnr (rate codes), detail1Name/detalle1Nombre and detail1Value/detalle1Valor up to 3. Each row is `valid`, `invalid` (errors name the column) or `duplicate` (mainCode saved already, or repeated in the file). `dryRun=true` saves nothing; otherwise the valid rows are saved in one transaction and `created` counts them. At most 1000 rows (400) and 1 MB (413). Scope documents:write.
-         *
-         *     Scope: `documents:write`.
-         */
-        post: operations["importProducts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1824,6 +1780,50 @@ export interface paths {
          *     Scope: `tenant:promote`.
          */
         post: operations["promoteTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import customers from a CSV file (with a preview)
+         * @description Columns (English or Spanish header): idType/tipoIdentificacion (04, RUC, Cédula…), identification/identificacion, name/nombre, email/correo, phone/telefono, address/direccion. Each row is `valid`, `invalid` (with its errors) or `duplicate` (saved already, or repeated in the file). `dryRun=true` saves nothing; otherwise the valid rows are saved in one transaction and `created` counts them. At most 1000 rows (400) and 1 MB (413). Scope documents:write.
+         *
+         *     Scope: `documents:write`.
+         */
+        post: operations["importCustomers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import products from a CSV file (with a preview)
+         * @description Columns (English or Spanish header): mainCode/codigo, auxiliaryCode/codigoAuxiliar, description/descripcion, unitPrice/precio (12.50 or 12,50), iva (rate code such as 4, or 15%, exento, no objeto), ice and irbpnr (rate codes), detail1Name/detalle1Nombre and detail1Value/detalle1Valor up to 3. Each row is `valid`, `invalid` (errors name the column) or `duplicate` (mainCode saved already, or repeated in the file). `dryRun=true` saves nothing; otherwise the valid rows are saved in one transaction and `created` counts them. At most 1000 rows (400) and 1 MB (413). Scope documents:write.
+         *
+         *     Scope: `documents:write`.
+         */
+        post: operations["importProducts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9240,129 +9240,6 @@ export interface operations {
             };
         };
     };
-    importCustomers: {
-        parameters: {
-            query?: {
-                /** @description true: check every row and save nothing (the preview) */
-                dryRun?: boolean;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The CSV file (UTF-8, `;` or `,`, a header row), at most 1024 KB: as the `text/csv` body, or as the `file` part of a multipart/form-data body */
-        requestBody: {
-            content: {
-                "text/csv": string;
-                "multipart/form-data": string;
-            };
-        };
-        responses: {
-            /** @description OK: Import customers from a CSV file (with a preview) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        ok: true;
-                        data: {
-                            rows: {
-                                /** @description line of the file (the header is line 1) */
-                                line: number;
-                                /** @enum {string} */
-                                status: "valid" | "invalid" | "duplicate";
-                                errors: {
-                                    field: string;
-                                    /** @enum {string} */
-                                    code: "REQUIRED" | "TOO_LONG" | "INVALID_FORMAT" | "INVALID_VALUE" | "DUPLICATE";
-                                    message: string;
-                                }[];
-                                /** @description the row as read (checked and normalized when valid) */
-                                value: {
-                                    idType: string;
-                                    identification: string;
-                                    name: string;
-                                    email: string | null;
-                                    phone: string | null;
-                                    address: string | null;
-                                };
-                            }[];
-                            valid: number;
-                            invalid: number;
-                            duplicate: number;
-                            /** @description rows saved (absent on a dry run) */
-                            created?: number;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Payload too large. Problem document; `code` is one of `PAYLOAD_TOO_LARGE`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unsupported media type. Problem document; `code` is one of `UNSUPPORTED_MEDIA_TYPE`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     getCustomer: {
         parameters: {
             query?: never;
@@ -9770,135 +9647,6 @@ export interface operations {
             };
             /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    importProducts: {
-        parameters: {
-            query?: {
-                /** @description true: check every row and save nothing (the preview) */
-                dryRun?: boolean;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The CSV file (UTF-8, `;` or `,`, a header row), at most 1024 KB: as the `text/csv` body, or as the `file` part of a multipart/form-data body */
-        requestBody: {
-            content: {
-                "text/csv": string;
-                "multipart/form-data": string;
-            };
-        };
-        responses: {
-            /** @description OK: Import products from a CSV file (with a preview) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        ok: true;
-                        data: {
-                            rows: {
-                                /** @description line of the file (the header is line 1) */
-                                line: number;
-                                /** @enum {string} */
-                                status: "valid" | "invalid" | "duplicate";
-                                errors: {
-                                    field: string;
-                                    /** @enum {string} */
-                                    code: "REQUIRED" | "TOO_LONG" | "INVALID_FORMAT" | "INVALID_VALUE" | "DUPLICATE";
-                                    message: string;
-                                }[];
-                                /** @description the row as read (checked and normalized when valid) */
-                                value: {
-                                    mainCode?: string;
-                                    auxiliaryCode?: string | null;
-                                    description?: string;
-                                    unitPrice?: string;
-                                    taxes: {
-                                        code?: string;
-                                        rateCode?: string;
-                                    }[];
-                                    additionalDetails: {
-                                        name?: string;
-                                        value?: string;
-                                    }[];
-                                };
-                            }[];
-                            valid: number;
-                            invalid: number;
-                            duplicate: number;
-                            /** @description rows saved (absent on a dry run) */
-                            created?: number;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Payload too large. Problem document; `code` is one of `PAYLOAD_TOO_LARGE`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unsupported media type. Problem document; `code` is one of `UNSUPPORTED_MEDIA_TYPE`. */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12177,6 +11925,258 @@ export interface operations {
             };
             /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importCustomers: {
+        parameters: {
+            query?: {
+                /** @description true: check every row and save nothing (the preview) */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CSV file (UTF-8, `;` or `,`, a header row), at most 1024 KB: as the `text/csv` body, or as the `file` part of a multipart/form-data body */
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "multipart/form-data": string;
+            };
+        };
+        responses: {
+            /** @description OK: Import customers from a CSV file (with a preview) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            rows: {
+                                /** @description line of the file (the header is line 1) */
+                                line: number;
+                                /** @enum {string} */
+                                status: "valid" | "invalid" | "duplicate";
+                                errors: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    code: "REQUIRED" | "TOO_LONG" | "INVALID_FORMAT" | "INVALID_VALUE" | "DUPLICATE";
+                                    message: string;
+                                }[];
+                                /** @description the row as read (checked and normalized when valid) */
+                                value: {
+                                    idType: string;
+                                    identification: string;
+                                    name: string;
+                                    email: string | null;
+                                    phone: string | null;
+                                    address: string | null;
+                                };
+                            }[];
+                            valid: number;
+                            invalid: number;
+                            duplicate: number;
+                            /** @description rows saved (absent on a dry run) */
+                            created?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large. Problem document; `code` is one of `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type. Problem document; `code` is one of `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importProducts: {
+        parameters: {
+            query?: {
+                /** @description true: check every row and save nothing (the preview) */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CSV file (UTF-8, `;` or `,`, a header row), at most 1024 KB: as the `text/csv` body, or as the `file` part of a multipart/form-data body */
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "multipart/form-data": string;
+            };
+        };
+        responses: {
+            /** @description OK: Import products from a CSV file (with a preview) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            rows: {
+                                /** @description line of the file (the header is line 1) */
+                                line: number;
+                                /** @enum {string} */
+                                status: "valid" | "invalid" | "duplicate";
+                                errors: {
+                                    field: string;
+                                    /** @enum {string} */
+                                    code: "REQUIRED" | "TOO_LONG" | "INVALID_FORMAT" | "INVALID_VALUE" | "DUPLICATE";
+                                    message: string;
+                                }[];
+                                /** @description the row as read (checked and normalized when valid) */
+                                value: {
+                                    mainCode?: string;
+                                    auxiliaryCode?: string | null;
+                                    description?: string;
+                                    unitPrice?: string;
+                                    taxes: {
+                                        code?: string;
+                                        rateCode?: string;
+                                    }[];
+                                    additionalDetails: {
+                                        name?: string;
+                                        value?: string;
+                                    }[];
+                                };
+                            }[];
+                            valid: number;
+                            invalid: number;
+                            duplicate: number;
+                            /** @description rows saved (absent on a dry run) */
+                            created?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large. Problem document; `code` is one of `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type. Problem document; `code` is one of `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { requireAuth } from '../../http/auth.js';
-import { CSV_CONSUMES, CsvBody, ensureCsvParser, ImportQuery, readCsvTable } from '../../http/csv-body.js';
+import { CSV_CONSUMES, CsvBody, ImportQuery, readCsvTable, withCsvBody } from '../../http/csv-body.js';
 import { authProblems, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import {
@@ -19,8 +19,6 @@ const readAuth = { scope: 'documents:read' } as const;
 const writeAuth = { scope: 'documents:write' } as const;
 
 export function registerCustomerRoutes(app: App, customers: CustomersService): void {
-  ensureCsvParser(app);
-
   app.post('/v1/customers', {
     schema: {
       tags,
@@ -55,28 +53,31 @@ export function registerCustomerRoutes(app: App, customers: CustomersService): v
     }),
   });
 
-  app.post('/v1/customers/import', {
-    schema: {
-      tags,
-      operationId: 'importCustomers',
-      summary: 'Import customers from a CSV file (with a preview)',
-      description:
-        'Columns (English or Spanish header): idType/tipoIdentificacion (04, RUC, Cédula…), identification/identificacion, name/nombre, email/correo, phone/telefono, address/direccion. Each row is `valid`, `invalid` (with its errors) or `duplicate` (saved already, or repeated in the file). `dryRun=true` saves nothing; otherwise the valid rows are saved in one transaction and `created` counts them. At most 1000 rows (400) and 1 MB (413). Scope documents:write.',
-      consumes: CSV_CONSUMES,
-      querystring: ImportQuery,
-      body: CsvBody,
-      response: { 200: CustomerImportResponse, ...authProblems(413, 415) },
-    },
-    config: { auth: writeAuth },
-    handler: async (request) => {
-      const table = await readCsvTable(request);
-      const data = await customers.importCsv(
-        requireAuth(request).tenantId,
-        table,
-        request.query.dryRun === true,
-      );
-      return { ok: true as const, data };
-    },
+  // text/csv is a body of this route only; every other route answers it 415.
+  withCsvBody(app, (scoped) => {
+    scoped.post('/v1/customers/import', {
+      schema: {
+        tags,
+        operationId: 'importCustomers',
+        summary: 'Import customers from a CSV file (with a preview)',
+        description:
+          'Columns (English or Spanish header): idType/tipoIdentificacion (04, RUC, Cédula…), identification/identificacion, name/nombre, email/correo, phone/telefono, address/direccion. Each row is `valid`, `invalid` (with its errors) or `duplicate` (saved already, or repeated in the file). `dryRun=true` saves nothing; otherwise the valid rows are saved in one transaction and `created` counts them. At most 1000 rows (400) and 1 MB (413). Scope documents:write.',
+        consumes: CSV_CONSUMES,
+        querystring: ImportQuery,
+        body: CsvBody,
+        response: { 200: CustomerImportResponse, ...authProblems(413, 415) },
+      },
+      config: { auth: writeAuth },
+      handler: async (request) => {
+        const table = await readCsvTable(request);
+        const data = await customers.importCsv(
+          requireAuth(request).tenantId,
+          table,
+          request.query.dryRun === true,
+        );
+        return { ok: true as const, data };
+      },
+    });
   });
 
   app.get('/v1/customers/:id', {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { requireAuth } from '../../http/auth.js';
-import { CSV_CONSUMES, CsvBody, ensureCsvParser, ImportQuery, readCsvTable } from '../../http/csv-body.js';
+import { CSV_CONSUMES, CsvBody, ImportQuery, readCsvTable, withCsvBody } from '../../http/csv-body.js';
 import { authProblems, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import {
@@ -19,8 +19,6 @@ const readAuth = { scope: 'documents:read' } as const;
 const writeAuth = { scope: 'documents:write' } as const;
 
 export function registerProductRoutes(app: App, products: ProductsService): void {
-  ensureCsvParser(app);
-
   app.post('/v1/products', {
     schema: {
       tags,
@@ -55,28 +53,31 @@ export function registerProductRoutes(app: App, products: ProductsService): void
     }),
   });
 
-  app.post('/v1/products/import', {
-    schema: {
-      tags,
-      operationId: 'importProducts',
-      summary: 'Import products from a CSV file (with a preview)',
-      description:
-        'Columns (English or Spanish header): mainCode/codigo, auxiliaryCode/codigoAuxiliar, description/descripcion, unitPrice/precio (12.50 or 12,50), iva (rate code such as 4, or 15%, exento, no objeto), ice and irbpnr (rate codes), detail1Name/detalle1Nombre and detail1Value/detalle1Valor up to 3. Each row is `valid`, `invalid` (errors name the column) or `duplicate` (mainCode saved already, or repeated in the file). `dryRun=true` saves nothing; otherwise the valid rows are saved in one transaction and `created` counts them. At most 1000 rows (400) and 1 MB (413). Scope documents:write.',
-      consumes: CSV_CONSUMES,
-      querystring: ImportQuery,
-      body: CsvBody,
-      response: { 200: ProductImportResponse, ...authProblems(413, 415) },
-    },
-    config: { auth: writeAuth },
-    handler: async (request) => {
-      const table = await readCsvTable(request);
-      const data = await products.importCsv(
-        requireAuth(request).tenantId,
-        table,
-        request.query.dryRun === true,
-      );
-      return { ok: true as const, data };
-    },
+  // text/csv is a body of this route only; every other route answers it 415.
+  withCsvBody(app, (scoped) => {
+    scoped.post('/v1/products/import', {
+      schema: {
+        tags,
+        operationId: 'importProducts',
+        summary: 'Import products from a CSV file (with a preview)',
+        description:
+          'Columns (English or Spanish header): mainCode/codigo, auxiliaryCode/codigoAuxiliar, description/descripcion, unitPrice/precio (12.50 or 12,50), iva (rate code such as 4, or 15%, exento, no objeto), ice and irbpnr (rate codes), detail1Name/detalle1Nombre and detail1Value/detalle1Valor up to 3. Each row is `valid`, `invalid` (errors name the column) or `duplicate` (mainCode saved already, or repeated in the file). `dryRun=true` saves nothing; otherwise the valid rows are saved in one transaction and `created` counts them. At most 1000 rows (400) and 1 MB (413). Scope documents:write.',
+        consumes: CSV_CONSUMES,
+        querystring: ImportQuery,
+        body: CsvBody,
+        response: { 200: ProductImportResponse, ...authProblems(413, 415) },
+      },
+      config: { auth: writeAuth },
+      handler: async (request) => {
+        const table = await readCsvTable(request);
+        const data = await products.importCsv(
+          requireAuth(request).tenantId,
+          table,
+          request.query.dryRun === true,
+        );
+        return { ok: true as const, data };
+      },
+    });
   });
 
   app.get('/v1/products/:id', {

@@ -1,8 +1,8 @@
 import { type ReactNode, useId, useState } from 'react';
-import { api } from '../api';
+import { ApiError, api } from '../api';
 import { Alert, Badge, Button, FormError, Modal } from '../components/ui';
 import { useAction } from '../hooks';
-import { useT } from '../i18n';
+import { type T, useT } from '../i18n';
 import { fieldLabel, type RowError, rowErrorText } from './entry-labels';
 
 export interface ImportRow<V> {
@@ -49,7 +49,11 @@ export function CsvImportDialog<V>({
   };
   const check = useAction(async () => {
     setPreview(null);
-    setPreview((await send(true)).data);
+    try {
+      setPreview((await send(true)).data);
+    } catch (e) {
+      throw fileProblemInWords(t, e);
+    }
   });
   const confirm = useAction(async () => {
     const answer = await send(false);
@@ -167,4 +171,37 @@ export function CsvImportDialog<V>({
       )}
     </Modal>
   );
+}
+
+/** What is wrong with the file as a whole (too large, unreadable, a column missing), in words. */
+function fileProblemInWords(t: T, e: unknown): unknown {
+  if (!(e instanceof ApiError)) return e;
+  if (e.code === 'PAYLOAD_TOO_LARGE')
+    return new ApiError(413, 'CSV_FILE', t('El archivo pesa más de 1 MB.', 'The file is larger than 1 MB.'));
+  const fileErrors = e.errors.filter((f) => f.path === 'file');
+  if (e.code !== 'VALIDATION_FAILED' || fileErrors.length === 0) return e;
+  const words = fileErrors.map(({ message }) => {
+    const missing = /^missing column (\w+) \(accepted headers: (.*)\)$/.exec(message);
+    if (missing)
+      return t(
+        `Falta la columna ${fieldLabel(t, missing[1]!)} (encabezados aceptados: ${missing[2]}).`,
+        `The column ${fieldLabel(t, missing[1]!)} is missing (accepted headers: ${missing[2]}).`,
+      );
+    const rows = /^has (\d+) rows; at most (\d+)/.exec(message);
+    if (rows)
+      return t(
+        `El archivo tiene ${rows[1]} filas; se importan hasta ${rows[2]} a la vez.`,
+        `The file has ${rows[1]} rows; up to ${rows[2]} are imported at a time.`,
+      );
+    if (/^is empty/.test(message)) return t('El archivo está vacío.', 'The file is empty.');
+    if (/^has no rows/.test(message))
+      return t('El archivo solo tiene la fila de encabezados.', 'The file has only the header row.');
+    if (/^is not valid CSV/.test(message))
+      return t(
+        'El archivo no es un CSV válido (revisa las comillas).',
+        'The file is not valid CSV (check the quotes).',
+      );
+    return message;
+  });
+  return new ApiError(e.status, 'CSV_FILE', words.join(' '));
 }

@@ -46,8 +46,11 @@ export function ProductsPage() {
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [importing, setImporting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // Named from the catalog once it is here (never a bare rate code).
   const taxes = (list: { code?: string; rateCode?: string }[]) =>
-    list.map((x) => taxRateLabel(t, x.code ?? '', x.rateCode ?? '', rates.data ?? [])).join(', ');
+    rates.data
+      ? list.map((x) => taxRateLabel(t, x.code ?? '', x.rateCode ?? '', rates.data ?? [])).join(', ')
+      : '…';
   const pages = list.data ? Math.max(1, Math.ceil(list.data.pagination.total / PAGE_SIZE)) : 1;
   return (
     <>
