@@ -161,7 +161,16 @@ export function KeysPage() {
         </Card>
       )}
       {chosen && <KeyRequestLog keyId={chosen.id} keyName={chosen.label ?? chosen.id.slice(0, 8)} />}
-      {creating && <CreateKeyModal onClose={() => setCreating(false)} onCreated={() => void list.reload()} />}
+      {creating && (
+        <CreateKeyModal
+          onClose={() => {
+            setCreating(false);
+            // A 402 in the dialog means the limit moved meanwhile: the button shows it now.
+            void list.reload();
+          }}
+          onCreated={() => void list.reload()}
+        />
+      )}
       {revoking && (
         <Modal title={t('Revocar clave', 'Revoke key')} onClose={() => setRevoking(null)}>
           <p>
