@@ -15,7 +15,7 @@ export interface DocumentEmailFacts {
 }
 
 /** The mark of every sandbox email to a buyer, in its subject and as a banner over its body. */
-export const TEST_MARK: Record<Language, string> = {
+const TEST_MARK: Record<Language, string> = {
   es: 'PRUEBAS — SIN VALIDEZ TRIBUTARIA',
   en: 'TEST — NOT VALID FOR TAX PURPOSES',
 };

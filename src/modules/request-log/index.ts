@@ -3,12 +3,8 @@
  * written off the request path in batches, read per key, pruned daily. docs/request-log.md.
  */
 
-export { loggedPath, registerRequestLog } from './request-log.hook.js';
-export {
-  createRequestLogPruneJob,
-  REQUEST_LOG_CRONTAB,
-  REQUEST_LOG_PRUNE_JOB,
-} from './request-log.jobs.js';
+export { registerRequestLog } from './request-log.hook.js';
+export { createRequestLogPruneJob, REQUEST_LOG_CRONTAB } from './request-log.jobs.js';
 export { RequestLogRecorder } from './request-log.recorder.js';
 export { registerRequestLogRoutes } from './request-log.routes.js';
-export { createRequestLogService, RETENTION_DAYS } from './request-log.service.js';
+export { createRequestLogService } from './request-log.service.js';

@@ -2,7 +2,7 @@ import { defineJob, NO_PAYLOAD_V1 } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import type { RequestLogService } from './request-log.service.js';
 
-export const REQUEST_LOG_PRUNE_JOB = 'request-log:prune';
+const REQUEST_LOG_PRUNE_JOB = 'request-log:prune';
 
 /**
  * Daily at 03:30 in Ecuador (08:30 UTC; America/Guayaquil is UTC-5 all year), a quiet hour.

@@ -6,7 +6,7 @@ import { notFound, validationError } from '../../shared/errors.js';
 import { apiRequestLog } from './request-log.tables.js';
 
 /** How long the log keeps a request. */
-export const RETENTION_DAYS = 7;
+const RETENTION_DAYS = 7;
 const RETENTION_MS = RETENTION_DAYS * 24 * 3600 * 1000;
 /** Rows deleted per statement by the pruning job: short locks, a bounded WAL burst each. */
 export const PRUNE_BATCH = 5000;

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/lib/ab-auth.ts <other checkout>`: the auth bench's main line (GET /v1/tenants/me,
+ * `npx tsx bench/auth-ab.ts <other checkout>`: the auth bench's main line (GET /v1/tenants/me,
  * concurrency 16) on this checkout and on another one (e.g. main before a change), both API
  * processes up at once, runs alternating (A, B, A, B, ...) so a shared machine's load weighs on
  * both alike; prints every run with the load and the medians. Used for the request log's
@@ -9,14 +9,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeCertificate } from '../../test/helpers/certificates.js';
-import { registrationFields } from '../../test/helpers/fixtures.js';
-import { multipart } from '../../test/helpers/multipart.js';
-import { freePort } from '../../test/helpers/ports.js';
-import { runLoad } from './load.js';
+import { makeCertificate } from '../test/helpers/certificates.js';
+import { registrationFields } from '../test/helpers/fixtures.js';
+import { multipart } from '../test/helpers/multipart.js';
+import { freePort } from '../test/helpers/ports.js';
+import { runLoad } from './lib/load.js';
 
 const other = process.argv[2];
-if (!other) throw new Error('usage: tsx bench/lib/ab-auth.ts <other checkout>');
+if (!other) throw new Error('usage: tsx bench/auth-ab.ts <other checkout>');
 const ROUNDS = Number(process.env.ROUNDS ?? 6);
 const SECONDS = Number(process.env.SECONDS ?? 4);
 
