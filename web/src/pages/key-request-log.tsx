@@ -67,7 +67,11 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
           'Requests of the last 7 days: method, path, status, error code and request id. Bodies and keys are never stored.',
         )}
       </p>
-      <form className="request-log-filters" onSubmit={search} aria-label={t('Buscar solicitudes', 'Search requests')}>
+      <form
+        className="request-log-filters"
+        onSubmit={search}
+        aria-label={t('Buscar solicitudes', 'Search requests')}
+      >
         <SelectField
           label={t('Estado', 'Status')}
           name="status"
