@@ -33,6 +33,7 @@ import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerProductRoutes } from './modules/products/index.js';
+import { registerRequestLog, registerRequestLogRoutes } from './modules/request-log/index.js';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.js';
 import { registerSharingRoutes } from './modules/sharing/sharing.routes.js';
 import { registerSubmissionRoutes } from './modules/submission/index.js';
@@ -155,6 +156,11 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   await registerOpenApi(app as never, { publicBaseUrl: config.publicBaseUrl, examples: OPENAPI_EXAMPLES });
   registerAuth(app as never, deps.authPorts, deps.rateLimits.authFailures);
+  registerRequestLog(app as never, {
+    recorder: deps.requestLogRecorder,
+    clock: deps.clock,
+    authenticate: deps.authPorts.authenticate,
+  });
 
   registerHealthRoutes(app, deps.db);
   registerErrorPages(app);
@@ -178,6 +184,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerBillingRoutes(app, { subscriptions: deps.billing.subscriptions, tiers: deps.billing.tiers });
   registerPaymentRoutes(app, deps.billing.payments);
   registerPromotionRoutes(app, deps.billing.promotion);
+  registerRequestLogRoutes(app, deps.requestLog);
   await registerOperatorApi(app, deps.operator, config.adminToken, deps.rateLimits.authFailures);
   // Last: its catch-all GET answers what no API route claimed.
   await registerWebApp(app);

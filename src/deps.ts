@@ -35,6 +35,12 @@ import {
   NOTIFICATIONS_CRONTAB,
 } from './modules/notifications/index.js';
 import { createProductsService } from './modules/products/index.js';
+import {
+  createRequestLogPruneJob,
+  createRequestLogService,
+  REQUEST_LOG_CRONTAB,
+  RequestLogRecorder,
+} from './modules/request-log/index.js';
 import { createSessionsService } from './modules/sessions/sessions.service.js';
 import { createSharingService } from './modules/sharing/sharing.service.js';
 import { createSubmissionModule, type SubmissionHooks } from './modules/submission/index.js';
@@ -85,6 +91,13 @@ export function createDeps(input: {
   const limiter = createRegistrationLimiter({ windows: rateLimits.windows, ...config.registrationRateLimit });
   const keys = createKeysService({ db, clock });
   const usage = new UsageRecorder(db, clock, 1000, (e) => log.error({ err: e }, 'usage flush failed'));
+  // The API request log (docs/request-log.md): buffered, written in batches by the API process.
+  const requestLog = createRequestLogService({ db, clock });
+  const requestLogRecorder = new RequestLogRecorder(db, {
+    onError: (e) => log.error({ err: e }, 'request log flush failed; rows kept for the next try'),
+    onDropped: (dropped, totalDropped) =>
+      log.warn({ dropped, totalDropped }, 'request log buffer full: oldest rows dropped'),
+  });
   const webhooks = createWebhooksModule({ db, clock, secrets, config });
   const notifications = createNotificationsService({ db, clock });
   const delivery = createDeliveryService({ db, clock });
@@ -207,9 +220,15 @@ export function createDeps(input: {
     ...agreements.jobs,
     ...billing.jobs,
     ...createExportJobs(exports),
+    createRequestLogPruneJob({
+      clock,
+      requestLog,
+      onPruned: (rows) => log.info({ rows }, 'request log pruned'),
+    }),
   ];
   /** graphile-worker crontab lines (UTC); modules append theirs. */
   const crontabLines: string[] = [NOTIFICATIONS_CRONTAB, BILLING_CRONTAB, ...submission.crontab];
+  crontabLines.push(REQUEST_LOG_CRONTAB);
 
   return {
     config,
@@ -247,6 +266,8 @@ export function createDeps(input: {
     agreements: agreements.service,
     billing,
     operator,
+    requestLog,
+    requestLogRecorder,
     jobs,
     crontabLines,
     get crontab() {

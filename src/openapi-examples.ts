@@ -251,6 +251,38 @@ export const OPENAPI_EXAMPLES: Record<string, OperationExamples> = {
       }),
     },
   },
+  listKeyRequests: {
+    responses: {
+      200: one('A failed request, then a success', {
+        ok: true,
+        requests: [
+          {
+            id: '48213',
+            method: 'GET',
+            path: '/v1/tenants/me',
+            status: 200,
+            code: null,
+            requestId: '0193c1b2-7a10-4c0e-9b1d-2f6e8a4d5c31',
+            durationMs: 4,
+            environment: 'sandbox',
+            createdAt: '2026-11-25T15:02:11.482Z',
+          },
+          {
+            id: '48207',
+            method: 'POST',
+            path: '/v1/documents',
+            status: 400,
+            code: 'VALIDATION_FAILED',
+            requestId: '0193c1b2-6f1a-4f5f-a211-6754cf95cc1d',
+            durationMs: 12,
+            environment: 'sandbox',
+            createdAt: '2026-11-25T15:01:58.107Z',
+          },
+        ],
+        nextCursor: '48207',
+      }),
+    },
+  },
   listDocuments: { responses: { 200: one('A page of two documents', DOCUMENT_LIST_EXAMPLE) } },
   getTenant: { responses: { 200: one('A sandbox account on the free plan', { ok: true, tenant: TENANT }) } },
   verifyEmail: {

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizationXml } from '../../src/adapters/sri/authorization.js';
+import { ALL_SCOPES } from '../../src/modules/keys/index.js';
+import { setProduction } from '../helpers/billing.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createDocument, docHeaders } from '../helpers/documents.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
@@ -176,7 +178,9 @@ describe('POST /v1/documents/:accessKey/email-retry', () => {
     });
     await ctx.drainJobs();
     const mail = await smtp.waitFor((m) => (m.subject ?? '').includes(doc.sequential));
-    expect(mail.subject).toBe(`Factura 001-001-${doc.sequential} de Pruebas & Cía`);
+    expect(mail.subject).toBe(
+      `[PRUEBAS — SIN VALIDEZ TRIBUTARIA] Factura 001-001-${doc.sequential} de Pruebas & Cía`,
+    );
     const names = mail.attachments.map((a) => a.filename);
     expect(names).toEqual([`FACTURA-001-001-${doc.sequential}.pdf`, `FACTURA-001-001-${doc.sequential}.xml`]);
     const pdf = mail.attachments[0]!.content;
@@ -215,7 +219,9 @@ describe('POST /v1/documents/:accessKey/email-retry', () => {
     expect(res.json().to).toBe('accounting@example.org');
     await ctx.drainJobs();
     const mail = await smtp.waitFor((m) => (m.to as { text: string }).text === 'accounting@example.org');
-    expect(mail.subject).toBe(`Invoice 001-001-${doc.sequential} from Pruebas & Cía`);
+    expect(mail.subject).toBe(
+      `[TEST — NOT VALID FOR TAX PURPOSES] Invoice 001-001-${doc.sequential} from Pruebas & Cía`,
+    );
   });
 
   it('a permanent delivery failure: status FAILED, EMAIL_FAILED event, EMAIL_DELIVERY_FAILED notification', async () => {
@@ -255,5 +261,67 @@ describe('POST /v1/documents/:accessKey/email-retry', () => {
       headers: docHeaders(t, reader),
     });
     expect([res.statusCode, res.json().code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
+  });
+});
+
+describe('sandbox documents are marked as tests; production ones are not', () => {
+  const MARK = 'PRUEBAS — SIN VALIDEZ TRIBUTARIA';
+
+  async function emailed(t: RegisteredTenant, key: string) {
+    const res = await createDocument(ctx, t, undefined, { authorization: `Bearer ${key}` });
+    expect(res.statusCode, res.body).toBe(201);
+    const doc = res.json().document as { accessKey: string; sequential: string };
+    await authorize(doc.accessKey);
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/documents/${doc.accessKey}/email-retry`,
+      headers: docHeaders(t, key),
+    });
+    expect(retry.statusCode).toBe(202);
+    await ctx.drainJobs();
+    const mail = await smtp.waitFor((m) => (m.text ?? '').includes(doc.accessKey));
+    const ride = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/documents/${doc.accessKey}/ride`,
+      headers: docHeaders(t, key),
+    });
+    return {
+      mail,
+      rideText: pdfText(ride.rawPayload),
+      attachedRideText: pdfText(mail.attachments[0]!.content),
+    };
+  }
+
+  it('sandbox: the subject, a banner over the text and HTML body, and every page of the RIDE say PRUEBAS', async () => {
+    const t = await registerTenant(ctx);
+    const { mail, rideText, attachedRideText } = await emailed(t, t.apiKey);
+    expect(mail.subject).toMatch(new RegExp(`^\\[${MARK}\\] Factura 001-001-\\d{9} de Pruebas & Cía$`));
+    expect((mail.text ?? '').split('\n')[0]).toBe(`*** ${MARK} ***`);
+    expect(mail.text).toContain('ambiente de pruebas del SRI. No tiene validez tributaria.');
+    expect(mail.text).not.toContain('autorizado por el SRI');
+    const html = String(mail.html);
+    expect(html.indexOf(MARK)).toBeGreaterThan(-1);
+    expect(html.indexOf(MARK)).toBeLessThan(html.indexOf('Estimado(a)'));
+    for (const text of [rideText, attachedRideText]) {
+      const pages = text.split('\f').filter((p) => p.trim());
+      expect(pages.length).toBeGreaterThan(0);
+      for (const page of pages) expect(page).toContain(MARK);
+      expect(text).toContain('AMBIENTE: PRUEBAS');
+    }
+  });
+
+  it('production: subject, body and RIDE as before, without the mark', async () => {
+    const t = await registerTenant(ctx);
+    await setProduction(ctx, t.tenantId);
+    const key = await fixtureKey(ctx, t, [...ALL_SCOPES], { environment: 'production' });
+    const { mail, rideText, attachedRideText } = await emailed(t, key);
+    expect(mail.subject).toMatch(/^Factura 001-001-\d{9} de Pruebas & Cía$/);
+    expect(mail.text).toMatch(/^Estimado\(a\) /);
+    expect(mail.text).toContain('autorizado por el SRI.');
+    for (const text of [mail.text ?? '', String(mail.html), rideText, attachedRideText]) {
+      expect(text).not.toContain('PRUEBAS — ');
+      expect(text).not.toContain('SIN VALIDEZ');
+    }
+    expect(rideText).toContain('PRODUCCIÓN');
   });
 });

@@ -1786,6 +1786,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/keys/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A key's requests of the last 7 days, newest first
+         * @description Method, path (no query string), status, problem code, request id and duration of every request the key authenticated, kept 7 days. Never bodies, headers or secrets. Filters combine; `status` takes 404 or 4xx, `path` matches any part. Written within about a second of the response.
+         *
+         *     Scope: `keys:manage`.
+         */
+        get: operations["listKeyRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customers/import": {
         parameters: {
             query?: never;
@@ -3090,6 +3112,21 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        LoggedRequest: {
+            /** @description Row id (also the order: newest first) */
+            id: string;
+            method: string;
+            /** @description URL path without the query string; the route pattern for paths holding a token */
+            path: string;
+            status: number;
+            code: string | null;
+            requestId: string;
+            durationMs: number;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            /** Format: date-time */
+            createdAt: string;
         };
     };
     responses: never;
@@ -11925,6 +11962,114 @@ export interface operations {
             };
             /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listKeyRequests: {
+        parameters: {
+            query?: {
+                /**
+                 * @description An exact status (404) or a class (4xx)
+                 * @example 4xx
+                 */
+                status?: string;
+                /**
+                 * @description The problem document code
+                 * @example VALIDATION_FAILED
+                 */
+                code?: string;
+                /** @description HTTP method */
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
+                /**
+                 * @description Part of the path, any case
+                 * @example /v1/documents
+                 */
+                path?: string;
+                /** @description The X-Request-Id of the response */
+                requestId?: string;
+                /** @description Requests at or after (ISO 8601) */
+                from?: string;
+                /** @description Requests at or before (ISO 8601) */
+                to?: string;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: A key's requests of the last 7 days, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        requests: components["schemas"]["LoggedRequest"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

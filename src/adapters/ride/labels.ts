@@ -64,6 +64,8 @@ export interface Labels {
   voided: string;
   voidedBanner: string;
   draft: string;
+  /** Sandbox (ambiente 1) documents: a test, never a tax document. */
+  test: string;
   /** Header names of the newer types (tabla 3 wording), by codDoc. */
   documentNames: Record<string, string>;
   /** Fixed texts of the view-model RIDE (03, 05, 06, 07). */
@@ -314,6 +316,7 @@ const es: Labels = {
   voided: 'ANULADO',
   voidedBanner: 'DOCUMENTO ANULADO',
   draft: 'BORRADOR — SIN VALOR TRIBUTARIO',
+  test: 'PRUEBAS — SIN VALIDEZ TRIBUTARIA',
   documentNames: {
     '03': 'LIQUIDACIÓN DE COMPRA DE BIENES Y PRESTACIÓN DE SERVICIOS',
     '05': 'NOTA DE DÉBITO',
@@ -385,6 +388,7 @@ const en: Labels = {
   voided: 'VOIDED',
   voidedBanner: 'VOIDED DOCUMENT',
   draft: 'DRAFT — NOT A TAX DOCUMENT',
+  test: 'TEST — NOT VALID FOR TAX PURPOSES',
   documentNames: {
     '03': 'PURCHASE SETTLEMENT (LIQUIDACIÓN DE COMPRA)',
     '05': 'DEBIT NOTE (NOTA DE DÉBITO)',

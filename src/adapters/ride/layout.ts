@@ -28,6 +28,7 @@ export const COLORS = {
   accent: [0.06, 0.25, 0.45],
   voided: [0.8, 0.08, 0.08],
   draft: [0.45, 0.45, 0.45],
+  test: [0.8, 0.42, 0.02],
   white: [1, 1, 1],
 } satisfies Record<string, Rgb>;
 

@@ -7,6 +7,8 @@ import { STAMP_GRID_HEIGHT, stampPath, stampWidth } from './stamp-font.js';
 export interface PageMarks {
   voided: boolean;
   draft: boolean;
+  /** A sandbox document (ambiente 1, the tax authority's test environment). */
+  test: boolean;
 }
 
 /** Opacity of the stamps: clearly visible, yet the figures under them stay readable. */
@@ -37,7 +39,8 @@ function stampLines(legend: string): StampLine[] {
 
 /**
  * Status marks on every page: a large translucent diagonal stamp (ANULADO for a voided
- * document, BORRADOR — SIN VALOR TRIBUTARIO for a draft), drawn as paths by `stamp-font.ts`, and
+ * document, BORRADOR — SIN VALOR TRIBUTARIO for a draft, PRUEBAS — SIN VALIDEZ TRIBUTARIA for
+ * an authorized sandbox document), drawn as paths by `stamp-font.ts`, and
  * the same legend as text in a banner in the top margin, which is what text extraction and
  * screen readers get.
  */
@@ -45,10 +48,13 @@ export function drawMarks(canvas: PageCanvas, marks: PageMarks, labels: Labels):
   const banners: string[] = [];
   if (marks.voided) banners.push(labels.voidedBanner);
   if (marks.draft) banners.push(labels.draft);
+  if (marks.test) banners.push(labels.test);
   if (banners.length === 0) return;
-  const color = marks.voided ? COLORS.voided : COLORS.draft;
+  // One stamp per page, the strongest reason first; the banner names every one.
+  const color = marks.voided ? COLORS.voided : marks.draft ? COLORS.draft : COLORS.test;
   canvas.textCenter(PAGE_WIDTH / 2, MARGIN / 2 - 4, banners.join('  ·  '), 'B', 9, color);
-  stamp(canvas, stampLines(marks.voided ? labels.voided : labels.draft), color);
+  const legend = marks.voided ? labels.voided : marks.draft ? labels.draft : labels.test;
+  stamp(canvas, stampLines(legend), color);
 }
 
 function stamp(canvas: PageCanvas, lines: readonly StampLine[], color: Rgb): void {

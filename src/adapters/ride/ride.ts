@@ -63,7 +63,11 @@ export async function renderRide(input: RideInput, options: RideRenderOptions = 
       : { number: labels.pending, date: labels.pending };
   const logo = input.logo ? prepareLogo(input.logo.data) : null;
   const pages = layoutPages(model, labels, auth, logo);
-  const marks = { voided: input.status === 'VOIDED', draft: !authorized };
+  const marks = {
+    voided: input.status === 'VOIDED',
+    draft: !authorized,
+    test: model.environment === 'sandbox',
+  };
   pages.forEach((canvas, i) => {
     drawFooter(canvas, labels, i + 1, pages.length, model.accessKey);
     drawMarks(canvas, marks, labels);

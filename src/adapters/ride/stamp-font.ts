@@ -1,5 +1,5 @@
 /**
- * A monoline "rubber stamp" alphabet for the ANULADO / BORRADOR marks, drawn as stroked paths.
+ * A monoline "rubber stamp" alphabet for the ANULADO / BORRADOR / PRUEBAS marks, drawn as stroked paths.
  * Large text of a real font disturbs every text extractor: pdftotext merges it into the item
  * rows it crosses or splits rotated text into stray letters, and so would accounting software
  * reading a RIDE. Paths carry no text, so the stamp can be as large and as slanted as it needs;
@@ -42,6 +42,7 @@ const GLYPHS: Record<string, Glyph> = {
   M: { width: 5, strokes: [[0, 6, 0, 0, 2.5, 3.6, 5, 0, 5, 6]] },
   N: { width: 4, strokes: [[0, 6, 0, 0, 4, 6, 4, 0]] },
   O: { width: 4, strokes: [[1, 0, 3, 0, 4, 1, 4, 5, 3, 6, 1, 6, 0, 5, 0, 1, 1, 0]] },
+  P: { width: 4, strokes: [[0, 6, 0, 0, 3, 0, 4, 1, 4, 2, 3, 3, 0, 3]] },
   R: {
     width: 4,
     strokes: [
@@ -66,6 +67,7 @@ const GLYPHS: Record<string, Glyph> = {
       [4, 0, 0, 6],
     ],
   },
+  Z: { width: 4, strokes: [[0, 0, 4, 0, 0, 6, 4, 6]] },
   ' ': { width: 1.2, strokes: [] },
 };
 

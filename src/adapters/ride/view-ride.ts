@@ -110,7 +110,11 @@ export async function renderViewRide(
     frame(canvas, top, y);
     y += GAP;
   }
-  const marks = { voided: input.status === 'VOIDED', draft: !authorized };
+  const marks = {
+    voided: input.status === 'VOIDED',
+    draft: !authorized,
+    test: view.environment === 'sandbox',
+  };
   pages.forEach((page, i) => {
     drawFooter(page, labels, i + 1, pages.length, view.accessKey);
     drawMarks(page, marks, labels);

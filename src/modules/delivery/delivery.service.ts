@@ -95,6 +95,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       total: doc.documentType === '06' ? null : toSummary(doc).total,
       accessKey: doc.accessKey,
       voided: doc.status === 'VOIDED',
+      sandbox: doc.environment === 'sandbox',
     });
     const recipient = to ?? recipientsOf(doc).join(', ');
     const id = await queueEmail(

@@ -18,8 +18,12 @@ export function escapeHtml(s: string): string {
 }
 
 /** Wraps paragraphs (and an optional call-to-action link) in a small, client-safe HTML layout. */
-export function layout(paragraphs: string[], cta?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`).join('');
+/** `banner`: a warning shown above everything (sandbox documents: "PRUEBAS — SIN VALIDEZ TRIBUTARIA"). */
+export function layout(paragraphs: string[], cta?: { label: string; url: string }, banner?: string): string {
+  const top = banner
+    ? `<p style="margin:0 0 18px;padding:10px 14px;background:#fff4e5;border:2px solid #d46b08;border-radius:6px;color:#ad4e00;font-weight:bold;text-align:center">${escapeHtml(banner)}</p>`
+    : '';
+  const body = top + paragraphs.map((p) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`).join('');
   const button = cta
     ? `<p style="margin:20px 0"><a href="${escapeHtml(cta.url)}" style="background:#0b5cab;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(cta.label)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(cta.url)}</p>`
     : '';

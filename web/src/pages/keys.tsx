@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { api } from '../api';
 import type { Answer, ApiKey } from '../api-models';
 import { ActionForm } from '../components/action-form';
@@ -19,7 +19,9 @@ import {
 import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
+import { Link } from '../router';
 import { useSession } from '../session';
+import { KeyRequestLog } from './key-request-log';
 
 export const SCOPES = [
   'documents:write',
@@ -56,19 +58,21 @@ export function KeysPage() {
   });
   const limit = list.data?.limit;
   const chosen = list.data?.keys.find((k) => k.id === keyId);
+  // The plan's limit is shown before the dialog that would hit it (decisions.md: FREE allows 0).
+  const atLimit = limit !== undefined && limit.used >= limit.max;
+  const limitId = useId();
   return (
     <>
       <PageHeader title={t('Claves de API', 'API keys')}>
-        <Button onClick={() => setCreating(true)}>{t('Nueva clave', 'New key')}</Button>
+        <Button
+          onClick={() => setCreating(true)}
+          disabled={atLimit}
+          aria-describedby={limit ? limitId : undefined}
+        >
+          {t('Nueva clave', 'New key')}
+        </Button>
       </PageHeader>
-      {limit && (
-        <p className="muted">
-          {t(
-            `Claves adicionales: ${limit.used} de ${limit.max} de tu plan.`,
-            `Additional keys: ${limit.used} of ${limit.max} in your plan.`,
-          )}
-        </p>
-      )}
+      {limit && <KeyLimit id={limitId} limit={limit} />}
       {!list.data ? (
         list.error ? (
           <FormError error={list.error} />
@@ -111,7 +115,17 @@ export function KeysPage() {
                   </td>
                   <td>{formatDateTime(k.lastUsedAt, lang)}</td>
                   <td className="num">{k.requestCount}</td>
-                  <td>
+                  <td className="row">
+                    <Button
+                      variant="link"
+                      onClick={() => setSelected(k.id)}
+                      aria-label={t(
+                        `Registro de solicitudes de ${k.label ?? k.id}`,
+                        `Request log of ${k.label ?? k.id}`,
+                      )}
+                    >
+                      {t('Registro de solicitudes', 'Request log')}
+                    </Button>
                     <Button
                       variant="link"
                       onClick={() => setRevoking(k)}
@@ -146,7 +160,17 @@ export function KeysPage() {
           )}
         </Card>
       )}
-      {creating && <CreateKeyModal onClose={() => setCreating(false)} onCreated={() => void list.reload()} />}
+      {chosen && <KeyRequestLog keyId={chosen.id} keyName={chosen.label ?? chosen.id.slice(0, 8)} />}
+      {creating && (
+        <CreateKeyModal
+          onClose={() => {
+            setCreating(false);
+            // A 402 in the dialog means the limit moved meanwhile: the button shows it now.
+            void list.reload();
+          }}
+          onCreated={() => void list.reload()}
+        />
+      )}
       {revoking && (
         <Modal title={t('Revocar clave', 'Revoke key')} onClose={() => setRevoking(null)}>
           <p>
@@ -167,6 +191,45 @@ export function KeysPage() {
         </Modal>
       )}
     </>
+  );
+}
+
+const PLAN_NAMES: Record<string, [string, string]> = {
+  FREE: ['Gratis', 'Free'],
+  STARTER: ['Starter', 'Starter'],
+  GROWTH: ['Growth', 'Growth'],
+  BUSINESS: ['Business', 'Business'],
+};
+
+/** The plan's allowance of keys beyond the first, and what to do once it is used up. */
+function KeyLimit({ id, limit }: { id: string; limit: { used: number; max: number } }) {
+  const t = useT();
+  const { lang } = useLang();
+  const tier = useSession().tenant?.subscriptionTier ?? '';
+  const names = PLAN_NAMES[tier];
+  const plan = names ? names[lang === 'en' ? 1 : 0] : tier;
+  if (limit.used < limit.max)
+    return (
+      <p id={id} className="muted">
+        {t(
+          `Claves adicionales: ${limit.used} de ${limit.max} de tu plan ${plan}.`,
+          `Additional keys: ${limit.used} of ${limit.max} in your ${plan} plan.`,
+        )}
+      </p>
+    );
+  return (
+    <div id={id} className="alert info" data-testid="key-limit">
+      {limit.max === 0
+        ? t(
+            `Tu plan ${plan} no incluye claves adicionales: usa tu clave principal o cambia de plan para crear más.`,
+            `Your ${plan} plan includes no additional keys: use your main key, or change plans to create more.`,
+          )
+        : t(
+            `Ya usas las ${limit.max} claves adicionales de tu plan ${plan}: revoca una o cambia de plan para crear otra.`,
+            `You use all ${limit.max} additional keys of your ${plan} plan: revoke one, or change plans to create another.`,
+          )}{' '}
+      <Link href="/app/billing">{t('Ver planes', 'See plans')}</Link>
+    </div>
   );
 }
 
@@ -192,10 +255,21 @@ function CreateKeyModal({ onClose, onCreated }: { onClose(): void; onCreated(): 
         </>
       ) : (
         <ActionForm
-          action={create}
+          // The limit gets its own message above, never the API's English detail.
+          action={{ ...create, error: create.error?.code === 'API_KEY_LIMIT_REACHED' ? null : create.error }}
           fields={['label', 'environment']}
           submitLabel={t('Crear clave', 'Create key')}
         >
+          {create.error?.code === 'API_KEY_LIMIT_REACHED' && (
+            <div className="alert error" role="alert" data-code="API_KEY_LIMIT_REACHED">
+              <strong>
+                {t(
+                  'Tu plan no permite más claves activas. Revoca una o cambia de plan.',
+                  'Your plan allows no more active keys. Revoke one, or change plans.',
+                )}
+              </strong>
+            </div>
+          )}
           <TextField label={t('Etiqueta', 'Label')} name="label" maxLength={100} error={create.error} />
           <SelectField
             label={t('Ambiente', 'Environment')}
