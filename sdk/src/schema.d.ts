@@ -2682,6 +2682,17 @@ export interface components {
             /** @enum {string} */
             documentType: "01" | "03" | "04" | "05" | "06" | "07";
             sequential: string;
+            /**
+             * @description estab-ptoEmi-secuencial, as the RIDE prints it
+             * @example 001-001-000000123
+             */
+            number: string;
+            /** @description The counterpart: buyer (01, 04, 05), supplier (03), carrier (06), withheld subject (07) */
+            buyer: {
+                idType: string;
+                id: string;
+                name: string;
+            };
             /** @enum {string} */
             status: "SIGNED" | "RECEIVED" | "RETURNED" | "AUTHORIZED" | "NOT_AUTHORIZED" | "VOIDED";
             /** @description DD/MM/YYYY */
@@ -8101,6 +8112,11 @@ export interface operations {
                             /** @enum {string} */
                             documentType: "01" | "03" | "04" | "05" | "06" | "07";
                             sequential: string;
+                            /**
+                             * @description estab-ptoEmi-secuencial, as the RIDE prints it
+                             * @example 001-001-000000123
+                             */
+                            number: string;
                             /** @enum {string} */
                             status: "SIGNED" | "RECEIVED" | "RETURNED" | "AUTHORIZED" | "NOT_AUTHORIZED" | "VOIDED";
                             /** @description DD/MM/YYYY */

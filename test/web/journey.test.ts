@@ -178,7 +178,7 @@ describe('the owner journey in the browser: plan, payment review, production', (
     const key = (await page.getByTestId('shown-once').locator('code').textContent())!;
     expect(key).toMatch(/^eik_live_[0-9A-Za-z]{40}$/);
     await page.getByRole('button', { name: 'Copiar' }).click();
-    await page.getByRole('button', { name: 'Copiada' }).waitFor();
+    await page.getByRole('button', { name: 'Copiado' }).waitFor();
     await page.getByText('Producción', { exact: true }).first().waitFor();
 
     await page.getByRole('link', { name: 'Emitir una factura' }).click();

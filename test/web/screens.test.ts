@@ -86,7 +86,7 @@ describe('webhooks screen', () => {
     await page.getByRole('button', { name: 'Nuevo webhook' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nuevo webhook' });
     await dialog.getByLabel('URL (HTTPS)').fill(receiver.url('/hooks/einvoice'));
-    await dialog.getByLabel('DOCUMENT_AUTHORIZED').check();
+    await dialog.getByLabel('Comprobante autorizado').check();
     await dialog.getByRole('button', { name: 'Crear webhook' }).click();
     const secret = (await dialog.getByTestId('shown-once').locator('code').textContent())!;
     expect(secret.length).toBeGreaterThan(20);
@@ -100,7 +100,7 @@ describe('webhooks screen', () => {
     await expect
       .poll(async () => {
         await page.getByRole('button', { name: 'Actualizar' }).click();
-        return table.getByText('DELIVERED').count();
+        return table.getByText('Entregado').count();
       })
       .toBe(1);
     await screenshot(page, 'webhooks');
@@ -125,7 +125,7 @@ describe('documents screens', () => {
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     await page.getByRole('heading', { name: /Factura 001-001-0000000/ }).waitFor();
-    await page.locator('.timeline').getByText('CREATED').waitFor();
+    await page.locator('.timeline').getByText('Creado y firmado electrónicamente').waitFor();
 
     const [ride] = await Promise.all([
       page.waitForEvent('download'),
@@ -171,7 +171,7 @@ describe('documents screens', () => {
     await page.waitForURL(/sortBy=sequential&sortDir=desc/);
     await page.getByRole('button', { name: /^Número/ }).click();
     await page.waitForURL(/sortBy=sequential&sortDir=asc/);
-    await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('000000001');
+    await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('001-001-000000001');
     await page.getByRole('button', { name: /Siguiente/ }).click();
     await page.getByText('Página 2 de 2 (12)').waitFor();
     await expect.poll(() => rows.count()).toBe(2);
@@ -180,7 +180,7 @@ describe('documents screens', () => {
     await page.getByLabel('Número contiene').fill('12');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await page.getByText('Página 1 de 1 (1)').waitFor();
-    await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('000000012');
+    await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('001-001-000000012');
     await page.close();
   });
 
