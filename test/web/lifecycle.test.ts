@@ -41,7 +41,7 @@ describe('a document from issue to void in the browser', () => {
     await issueInvoice(page);
     // The page polls while the tax authority has the document.
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
-    await page.locator('.timeline').getByText('AUTHORIZED').waitFor();
+    await page.locator('.timeline').getByText('Autorizado por el SRI').waitFor();
     await page.locator('.sri-list').getByText('AUTORIZADO').waitFor();
     const [ride] = await Promise.all([
       page.waitForEvent('download'),

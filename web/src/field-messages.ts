@@ -139,9 +139,14 @@ const RULES: Rule[] = [
 export function fieldText(t: T, message: string): string {
   for (const [re, say] of RULES) {
     const m = re.exec(message);
-    if (m) return say(t, m);
+    if (m) return lowerFirst(say(t, m));
   }
-  return t('Revisa este valor', 'Check this value');
+  return t('revisa este valor', 'check this value');
+}
+
+/** Field messages follow their label, as the browser's own checks word them ("es obligatorio"). */
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
 }
 
 /**
@@ -216,5 +221,5 @@ export function fieldName(t: T, path: string): string {
 
 /** The errors of a problem as `Field: message` lines in the UI's language. */
 export function fieldLines(t: T, errors: FieldError[]): string[] {
-  return errors.map((e) => `${fieldName(t, e.path)}: ${fieldText(t, e.message)}`);
+  return errors.map((e) => `${fieldName(t, e.path)}: ${e.localized ? e.message : fieldText(t, e.message)}`);
 }

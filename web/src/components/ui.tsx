@@ -21,8 +21,9 @@ interface FieldBase {
 }
 
 function fieldMessage(t: T, error: ApiError | null | undefined, name: string): string | undefined {
-  const raw = error?.field(name);
-  return raw === undefined ? undefined : fieldText(t, raw);
+  const e = error?.fieldError(name);
+  if (!e) return undefined;
+  return e.localized ? e.message : fieldText(t, e.message);
 }
 
 /**
