@@ -131,11 +131,11 @@ describe('the owner journey in the browser: plan, payment review, production', (
     await page.getByRole('button', { name: 'Aceptar acuerdos' }).click();
     await page.getByText(/Acuerdos aceptados/).waitFor();
 
-    await page.getByRole('button', { name: 'Elegir Inicial' }).waitFor();
+    await page.getByRole('button', { name: 'Elegir Starter' }).waitFor();
     await screenshot(page, 'plans');
-    await page.getByRole('button', { name: 'Elegir Inicial' }).click();
+    await page.getByRole('button', { name: 'Elegir Starter' }).click();
     // Choosing a plan costs money: the price is confirmed first.
-    const confirm = page.getByRole('dialog', { name: 'Plan Inicial' });
+    const confirm = page.getByRole('dialog', { name: 'Plan Starter' });
     await confirm.getByText(/Pagarás \$[\d,.]+ \+ IVA por mes/).waitFor();
     await confirm.getByRole('button', { name: 'Confirmar y ver cómo pagar' }).click();
     const transfer = page.getByTestId('bank-transfer');

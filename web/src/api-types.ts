@@ -2831,6 +2831,11 @@ export interface components {
             severity: "INFO" | "WARNING" | "ERROR";
             title: string;
             message: string;
+            /**
+             * @description The language title and message are written in: the account’s when written
+             * @enum {string}
+             */
+            language: "es" | "en";
             metadata: {
                 [key: string]: unknown;
             } | null;

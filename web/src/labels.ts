@@ -102,11 +102,12 @@ const tenantStatus: Labels = {
   PAST_DUE: ['Pago atrasado', 'Past due'],
 };
 
+/** The paid plans' names are brand names, the same in both languages and in the service's emails. */
 const tier: Labels = {
   FREE: ['Gratuito', 'Free'],
-  STARTER: ['Inicial', 'Starter'],
-  GROWTH: ['Crecimiento', 'Growth'],
-  BUSINESS: ['Empresarial', 'Business'],
+  STARTER: ['Starter', 'Starter'],
+  GROWTH: ['Growth', 'Growth'],
+  BUSINESS: ['Business', 'Business'],
 };
 
 const billingInterval: Labels = {

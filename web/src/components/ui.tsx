@@ -319,6 +319,7 @@ export function Loading() {
 
 /** A modal dialog: focus moves in, Escape closes, the page behind is inert for the keyboard. */
 export function Modal({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -333,7 +334,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose(): 
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
         <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="close" aria-label="×" onClick={onClose}>
+          <button type="button" className="close" aria-label={t('Cerrar', 'Close')} onClick={onClose}>
             ×
           </button>
         </div>

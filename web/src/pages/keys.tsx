@@ -19,6 +19,7 @@ import {
 import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
+import { label as codeLabel } from '../labels';
 import { useSession } from '../session';
 
 export const SCOPES = [
@@ -104,10 +105,12 @@ export function KeysPage() {
                     </button>
                   </td>
                   <td>
-                    <Badge value={k.environment} />
+                    <Badge value={codeLabel(t, 'environment', k.environment)} tone={k.environment} />
                   </td>
                   <td className="scopes">
-                    {k.scopes.length === SCOPES.length ? t('Todos', 'All') : k.scopes.join(', ')}
+                    {k.scopes.length === SCOPES.length
+                      ? t('Todos', 'All')
+                      : k.scopes.map((x) => codeLabel(t, 'scope', x)).join(', ')}
                   </td>
                   <td>{formatDateTime(k.lastUsedAt, lang)}</td>
                   <td className="num">{k.requestCount}</td>

@@ -6,12 +6,10 @@ import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { label } from '../labels';
-import { useSession } from '../session';
 
 export function NotificationsPage() {
   const t = useT();
   const { lang } = useLang();
-  const s = useSession();
   const list = useLoad(() => api<Answer<'/v1/notifications', 'get'>>('GET', '/v1/notifications'), []);
   const prefs = useLoad(
     () => api<Answer<'/v1/notifications/preferences', 'get'>>('GET', '/v1/notifications/preferences'),
@@ -56,8 +54,8 @@ export function NotificationsPage() {
                   <strong>{label(t, 'notificationType', n.type)}</strong>
                   <Badge value={label(t, 'severity', n.severity)} tone={n.severity.toLowerCase()} />
                 </div>
-                {/* Written by the service in the account's email language, which may differ from the page's. */}
-                <div lang={s.session?.language}>
+                {/* Written by the service in the account's language of that day, maybe not the page's. */}
+                <div lang={n.language}>
                   <p>
                     <strong>{n.title}</strong>
                   </p>
