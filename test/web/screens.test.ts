@@ -29,7 +29,7 @@ describe('API keys screen', () => {
     const dialog = page.getByRole('dialog', { name: 'Nueva clave de API' });
     await dialog.getByLabel('Etiqueta').fill('ERP de la matriz');
     await dialog.getByLabel('Ambiente').selectOption('sandbox');
-    await dialog.getByLabel('webhooks:manage').check();
+    await dialog.getByLabel('Administrar webhooks').check();
     await dialog.getByRole('button', { name: 'Crear clave' }).click();
     const token = (await dialog.getByTestId('shown-once').locator('code').textContent())!;
     expect(token).toMatch(/^eik_test_[0-9A-Za-z]{40}$/);
@@ -190,9 +190,21 @@ describe('documents screens', () => {
     await page.getByRole('button', { name: 'Menú' }).click();
     await page.getByRole('link', { name: 'Comprobantes' }).click();
     await page.getByText(/Página 1 de/).waitFor();
-    // Nothing wider than the screen but the table, which scrolls inside its own box.
+    // Nothing wider than the screen: the documents are cards, with the full number, the buyer and
+    // a status badge shown whole (the table, hidden, used to cut it to "Autoriz").
     const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
     expect(overflow).toBeLessThanOrEqual(0);
+    const cards = page.locator('.doc-card');
+    await expect(cards.count()).resolves.toBe(10);
+    await expect(page.locator('table.documents').isVisible()).resolves.toBe(false);
+    await expect(cards.first().textContent()).resolves.toMatch(/Factura 001-001-\d{9}/);
+    await expect(cards.first().textContent()).resolves.toContain('1710034065');
+    const cut = Number(
+      await page.evaluate(
+        `[...document.querySelectorAll('.doc-card .badge')].filter((b) => b.scrollWidth > b.clientWidth || b.getBoundingClientRect().right > window.innerWidth).length`,
+      ),
+    );
+    expect(cut).toBe(0);
     await screenshot(page, 'documents-phone');
     await page.close();
   });

@@ -73,6 +73,15 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 500));
   expect(await authorizedAndMailed()).toBe('2');
   const key = await webKey(ctx, filled);
+  // The SRI's catalogs (support codes, withholding codes…) are published in Spanish only: data.
+  for (const catalog of ['support-codes', 'withholding-codes', 'tax-rates', 'tax-types', 'payment-methods']) {
+    const res = await ctx.app.inject({ method: 'GET', url: `/v1/catalogs/${catalog}`, headers: bearer(key) });
+    expect(res.statusCode, res.body).toBe(200);
+    JSON.stringify(res.json(), (k, v) => {
+      if (k === 'description' && typeof v === 'string') DATA_STRINGS.push(v);
+      return v;
+    });
+  }
   const hook = await ctx.app.inject({
     method: 'POST',
     url: '/v1/webhooks',
@@ -151,6 +160,7 @@ async function check(page: Page, lang: 'es' | 'en', where: string) {
       .replace(/\S+@\S+\.\w+/g, ' ')
       .replace(/https?:\/\/\S+/g, ' ')
       .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ' ')
+      .replace(/(?:[0-9A-F]{2}:){3,}[0-9A-F]{2}/g, ' ')
       .replace(/\S+\.(?:pdf|png|jpe?g|p12)\b/g, ' ')
       .replace(/\b\w*\d\w*\b/g, ' ');
     for (const token of text.match(/[A-Za-z_:]+/g) ?? [])
@@ -230,6 +240,8 @@ describe.each(['es', 'en'] as const)('the app in %s only', (lang) => {
     await check(page, lang, '/app/documents/:key');
     await withDialog(page, lang, '/app/documents/:key', ['Reenviar correo', 'Re-send email']);
     await withDialog(page, lang, '/app/documents/:key', ['Anular', 'Void']);
+    await withDialog(page, lang, '/app/documents/:key', ['Emitir nota de crédito', 'Issue credit note']);
+    await withDialog(page, lang, '/app/documents/:key', ['Emitir nota de débito', 'Issue debit note']);
     await page.goto('/app/webhooks');
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
     await check(page, lang, '/app/webhooks');
@@ -241,7 +253,23 @@ describe.each(['es', 'en'] as const)('the app in %s only', (lang) => {
     await check(page, lang, '/app/webhooks (new, with an error)');
     await dialog.getByRole('button', { name: T(lang, 'Cerrar', 'Close') }).click();
     await withDialog(page, lang, '/app/webhooks', ['Eliminar', 'Delete']);
-    for (const path of ['/app/notifications', '/app/keys', '/app/issuers', '/app/production']) {
+    for (const path of ['/app/notifications', '/app/production']) {
+      await page.goto(path);
+      await check(page, lang, path);
+    }
+    await page.goto('/app/keys');
+    await check(page, lang, '/app/keys');
+    await withDialog(page, lang, '/app/keys', ['Nueva clave', 'New key']);
+    await page.goto('/app/issuers');
+    await check(page, lang, '/app/issuers');
+    await withDialog(page, lang, '/app/issuers', ['Nuevo punto de emisión', 'New issue point']);
+    await withDialog(page, lang, '/app/issuers', ['Renovar certificado', 'Renew certificate']);
+    for (const path of [
+      '/app/documents/new',
+      '/app/documents/new-purchase-settlement',
+      '/app/documents/new-withholding',
+      '/app/documents/new-waybill',
+    ]) {
       await page.goto(path);
       await check(page, lang, path);
     }

@@ -219,7 +219,7 @@ function CreateKeyModal({ onClose, onCreated }: { onClose(): void; onCreated(): 
                   name="scopes"
                   value={sc}
                   defaultChecked={sc.startsWith('documents') || sc === 'issuers:read'}
-                  label={<code>{sc}</code>}
+                  label={<span title={sc}>{codeLabel(t, 'scope', sc)}</span>}
                 />
               ))}
             </div>

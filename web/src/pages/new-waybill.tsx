@@ -94,7 +94,7 @@ export function NewWaybillPage() {
               label={t('Inicio del transporte', 'Transport start')}
               name="transportStartDate"
               defaultValue={today}
-              placeholder="DD/MM/AAAA"
+              placeholder={t('DD/MM/AAAA', 'DD/MM/YYYY')}
               required
               error={err}
             />
@@ -102,7 +102,7 @@ export function NewWaybillPage() {
               label={t('Fin del transporte', 'Transport end')}
               name="transportEndDate"
               defaultValue={today}
-              placeholder="DD/MM/AAAA"
+              placeholder={t('DD/MM/AAAA', 'DD/MM/YYYY')}
               required
               error={err}
             />
