@@ -92,6 +92,7 @@ describe('a document from issue to void in the browser', () => {
     await voiding.getByLabel('Confirmo que lo anulé en el portal del SRI').check();
     await voiding.getByRole('button', { name: 'Anular' }).click();
     await page.locator('.badge', { hasText: 'Anulado' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Comprobante anulado.' }).waitFor();
 
     // The month at a glance now has something to show.
     await page.getByRole('link', { name: 'Resumen' }).click();

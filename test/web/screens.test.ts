@@ -161,7 +161,7 @@ describe('documents screens', () => {
     }
     const page = await stack.newPage();
     await signInThroughUi(stack, page, tenant.email);
-    await page.getByRole('link', { name: 'Comprobantes' }).click();
+    await page.getByRole('link', { name: 'Comprobantes', exact: true }).click();
     await page.getByText('Página 1 de 2 (12)').waitFor();
     const rows = page.locator('table tbody tr');
     await expect(rows.count()).resolves.toBe(10);
@@ -188,7 +188,7 @@ describe('documents screens', () => {
     const page = await stack.newPage({ width: 390, height: 844 });
     await signInThroughUi(stack, page, tenant.email);
     await page.getByRole('button', { name: 'Menú' }).click();
-    await page.getByRole('link', { name: 'Comprobantes' }).click();
+    await page.getByRole('link', { name: 'Comprobantes', exact: true }).click();
     await page.getByText(/Página 1 de/).waitFor();
     // Nothing wider than the screen: the documents are cards, with the full number, the buyer and
     // a status badge shown whole (the table, hidden, used to cut it to "Autoriz").

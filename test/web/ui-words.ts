@@ -26,13 +26,13 @@ function literalText(node: ts.Expression): string | null {
   return null;
 }
 
-export interface TranslationPair {
+interface TranslationPair {
   es: string;
   en: string;
   where: string;
 }
 
-export function translationPairs(): TranslationPair[] {
+function translationPairs(): TranslationPair[] {
   const pairs: TranslationPair[] = [];
   for (const file of sourceFiles(WEB_SRC)) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);

@@ -37,7 +37,7 @@ const RULES: Rule[] = [
     (t) => t('Escribe una dirección web completa', 'Enter a full web address'),
   ],
   [
-    /^must use https$/,
+    /^must use https$|^must be an absolute https URL$/,
     (t) => t('La dirección debe empezar con https://', 'The address must start with https://'),
   ],
   [
@@ -56,6 +56,12 @@ const RULES: Rule[] = [
   [
     /^must be a non-negative decimal string/,
     (t) => t('Escribe un número positivo, por ejemplo 12.50', 'Enter a positive number, such as 12.50'),
+  ],
+  [/^must name a host$/, (t) => t('Escribe una dirección web completa', 'Enter a full web address')],
+  [
+    /^must not contain credentials/,
+    (t) =>
+      t('No incluyas usuario ni contraseña en la dirección', 'Leave user and password out of the address'),
   ],
   [
     /^must be greater than 0$|^must be > 0$/,

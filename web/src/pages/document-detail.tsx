@@ -55,6 +55,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
     [accessKey, s.issuerId, doc.data?.document.status],
   );
   const [modal, setModal] = useState<'void' | 'email' | 'credit' | 'debit' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const status = doc.data?.document.status;
   // While the tax authority has it, follow it: the status moves on its own within seconds.
   useEffect(() => {
@@ -114,6 +115,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
         )}
       </div>
       <FormError error={download.error} />
+      {notice && <Alert kind="success">{notice}</Alert>}
       <div className="cards">
         <Card title={t('Datos', 'Details')}>
           <dl className="kv">
@@ -182,7 +184,14 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
         <FormError error={sri.error} />
       </Card>
       {modal === 'void' && (
-        <VoidModal accessKey={accessKey} onClose={() => setModal(null)} onDone={() => void doc.reload()} />
+        <VoidModal
+          accessKey={accessKey}
+          onClose={() => setModal(null)}
+          onDone={() => {
+            setNotice(t('Comprobante anulado.', 'Document voided.'));
+            void doc.reload();
+          }}
+        />
       )}
       {modal === 'email' && (
         <EmailModal accessKey={accessKey} buyerEmail={d.buyer.email} onClose={() => setModal(null)} />
