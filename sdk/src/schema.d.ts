@@ -2868,6 +2868,17 @@ export interface components {
             /** @enum {string} */
             documentType: "01" | "03" | "04" | "05" | "06" | "07";
             sequential: string;
+            /**
+             * @description estab-ptoEmi-secuencial, as the RIDE prints it
+             * @example 001-001-000000123
+             */
+            number: string;
+            /** @description The counterpart: buyer (01, 04, 05), supplier (03), carrier (06), withheld subject (07) */
+            buyer: {
+                idType: string;
+                id: string;
+                name: string;
+            };
             /** @enum {string} */
             status: "SIGNED" | "RECEIVED" | "RETURNED" | "AUTHORIZED" | "NOT_AUTHORIZED" | "VOIDED";
             /** @description DD/MM/YYYY */
@@ -3006,6 +3017,11 @@ export interface components {
             severity: "INFO" | "WARNING" | "ERROR";
             title: string;
             message: string;
+            /**
+             * @description The language title and message are written in: the account’s when written
+             * @enum {string}
+             */
+            language: "es" | "en";
             metadata: {
                 [key: string]: unknown;
             } | null;
@@ -8357,6 +8373,11 @@ export interface operations {
                             /** @enum {string} */
                             documentType: "01" | "03" | "04" | "05" | "06" | "07";
                             sequential: string;
+                            /**
+                             * @description estab-ptoEmi-secuencial, as the RIDE prints it
+                             * @example 001-001-000000123
+                             */
+                            number: string;
                             /** @enum {string} */
                             status: "SIGNED" | "RECEIVED" | "RETURNED" | "AUTHORIZED" | "NOT_AUTHORIZED" | "VOIDED";
                             /** @description DD/MM/YYYY */

@@ -61,15 +61,21 @@ describe('GET /v1/documents', () => {
     expect(body.data[0]).not.toHaveProperty('authorizationNumber');
     expect(Object.keys(body.data[1]).sort()).toEqual([
       'accessKey',
+      'buyer',
       'documentType',
       'email',
       'issueDate',
+      'number',
       'rideUrl',
       'sequential',
       'status',
       'total',
       'xmlUrl',
     ]);
+    // What people search by: the number as the RIDE prints it and who the document is for.
+    expect(body.data[1].number).toBe(`001-001-${body.data[1].sequential}`);
+    const second = created.find((c) => c.accessKey === body.data[1].accessKey)!;
+    expect(body.data[1].buyer).toEqual({ idType: '05', id: '1710034065', name: second.buyer });
   });
 
   it('pages', async () => {

@@ -72,6 +72,7 @@ describe('GET /v1/notifications', () => {
         'expiresAt',
         'id',
         'issuerId',
+        'language',
         'message',
         'metadata',
         'readAt',
@@ -92,8 +93,32 @@ describe('GET /v1/notifications', () => {
     });
     expect(n.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
     expect(body.notifications[1].readAt).not.toBeNull();
-    // The tenant's language (es by default) picks the title.
+    // The tenant's language (es by default) picks the title, and the row says which it is.
     expect(body.notifications[1].title).toBe('Cupo al 80%');
+    expect(body.notifications[1].language).toBe('es');
+  });
+
+  it('keeps the language each notification was written in when the account changes language', async () => {
+    const t = await registerTenant(ctx);
+    await quota(t);
+    const changed = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/v1/tenants/language',
+      headers: bearer(t.apiKey),
+      payload: { language: 'en' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    ctx.clock.advance(1000);
+    await notifyNow(ctx, {
+      tenantId: t.tenantId,
+      type: 'SRI_SUBMISSION_FAILED',
+      severity: 'ERROR',
+      title: { es: 'Rechazado', en: 'Refused' },
+      message: { es: 'Devuelto', en: 'Returned' },
+    });
+    const [newer, older] = (await list(t.apiKey)).json().notifications;
+    expect(newer).toMatchObject({ title: 'Refused', language: 'en' });
+    expect(older).toMatchObject({ title: 'Cupo al 80%', language: 'es' });
   });
 
   it('with sinceId returns only notifications created after it, and walks forward page by page', async () => {

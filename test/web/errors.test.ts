@@ -98,7 +98,18 @@ describe('problem documents mapped onto the forms', () => {
     await dialog.getByLabel('URL (HTTPS)').fill('http://hooks.example.com/in');
     await dialog.getByRole('button', { name: 'Crear webhook' }).click();
     await expect.poll(() => dialog.getByLabel('URL (HTTPS)').getAttribute('aria-invalid')).toBe('true');
-    await expect(dialog.locator('.field-error').textContent()).resolves.toMatch(/https/i);
+    // In Spanish, whatever the API's English words; those stay one click away for developers.
+    await expect(dialog.locator('.field-error').textContent()).resolves.toMatch(
+      /^la dirección debe empezar con https:\/\/$/,
+    );
+    const technical = dialog.locator('details.technical');
+    await expect(technical.getByText('VALIDATION_FAILED').isVisible()).resolves.toBe(false);
+    await technical.getByText('Detalles técnicos').click();
+    await expect(technical.getByText('VALIDATION_FAILED').isVisible()).resolves.toBe(true);
+    // The message was about the old value: it goes as soon as the field changes.
+    await dialog.getByLabel('URL (HTTPS)').fill('https://hooks.example.com/in');
+    await expect(dialog.locator('.field-error').count()).resolves.toBe(0);
+    await expect(dialog.getByLabel('URL (HTTPS)').getAttribute('aria-invalid')).resolves.toBeNull();
     await page.close();
   });
 

@@ -125,15 +125,19 @@ describe('the owner journey in the browser: plan, payment review, production', (
     const page = await stack.newPage();
     await signInThroughUi(stack, page, email);
     await page.getByRole('link', { name: 'Plan y pagos' }).click();
-    await page.getByRole('button', { name: /^TERMS v/ }).click();
+    await page.getByRole('button', { name: /^Términos del servicio v/ }).click();
     await page.locator('.agreement-text pre').waitFor();
     await page.getByLabel('Leí y acepto los acuerdos').check();
     await page.getByRole('button', { name: 'Aceptar acuerdos' }).click();
     await page.getByText(/Acuerdos aceptados/).waitFor();
 
-    await page.getByRole('button', { name: 'Elegir STARTER' }).waitFor();
+    await page.getByRole('button', { name: 'Elegir Starter' }).waitFor();
     await screenshot(page, 'plans');
-    await page.getByRole('button', { name: 'Elegir STARTER' }).click();
+    await page.getByRole('button', { name: 'Elegir Starter' }).click();
+    // Choosing a plan costs money: the price is confirmed first.
+    const confirm = page.getByRole('dialog', { name: 'Plan Starter' });
+    await confirm.getByText(/Pagarás \$[\d,.]+ \+ IVA por mes/).waitFor();
+    await confirm.getByRole('button', { name: 'Confirmar y ver cómo pagar' }).click();
     const transfer = page.getByTestId('bank-transfer');
     await transfer.waitFor();
     await expect(transfer.textContent()).resolves.toContain(stack.ctx.config.bankTransfer.accountNumber);
@@ -161,6 +165,11 @@ describe('the owner journey in the browser: plan, payment review, production', (
     await card.getByRole('img', { name: 'Comprobante de pago' }).waitFor();
     await screenshot(page, 'operator-payments');
     await card.getByRole('button', { name: 'Verificar pago' }).click();
+    await page
+      .getByRole('dialog', { name: 'Verificar pago' })
+      .getByRole('button', { name: 'Sí, el dinero llegó' })
+      .click();
+    await page.getByText(`Pago de ${email} verificado`, { exact: false }).waitFor();
     await page.getByText('No hay pagos por revisar.').waitFor();
     const [row] = await stack.ctx.query<{ subscription_tier: string }>(
       'select subscription_tier from tenants where email = $1',
@@ -178,7 +187,7 @@ describe('the owner journey in the browser: plan, payment review, production', (
     const key = (await page.getByTestId('shown-once').locator('code').textContent())!;
     expect(key).toMatch(/^eik_live_[0-9A-Za-z]{40}$/);
     await page.getByRole('button', { name: 'Copiar' }).click();
-    await page.getByRole('button', { name: 'Copiada' }).waitFor();
+    await page.getByRole('button', { name: 'Copiado' }).waitFor();
     await page.getByText('Producción', { exact: true }).first().waitFor();
 
     await page.getByRole('link', { name: 'Emitir una factura' }).click();

@@ -41,7 +41,7 @@ describe('a document from issue to void in the browser', () => {
     await issueInvoice(page);
     // The page polls while the tax authority has the document.
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
-    await page.locator('.timeline').getByText('AUTHORIZED').waitFor();
+    await page.locator('.timeline').getByText('Autorizado por el SRI').waitFor();
     await page.locator('.sri-list').getByText('AUTORIZADO').waitFor();
     const [ride] = await Promise.all([
       page.waitForEvent('download'),
@@ -92,6 +92,7 @@ describe('a document from issue to void in the browser', () => {
     await voiding.getByLabel('Confirmo que lo anulé en el portal del SRI').check();
     await voiding.getByRole('button', { name: 'Anular' }).click();
     await page.locator('.badge', { hasText: 'Anulado' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Comprobante anulado.' }).waitFor();
 
     // The month at a glance now has something to show.
     await page.getByRole('link', { name: 'Resumen' }).click();

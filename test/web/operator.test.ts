@@ -34,17 +34,19 @@ describe('operator console', () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await row.getByLabel('Motivo').selectOption('TERMS_VIOLATION');
     await row.getByRole('button', { name: 'Suspender' }).click();
-    await row.getByText('SUSPENDED').waitFor();
+    await row.getByText('Suspendida').waitFor();
 
     const owner = await stack.newPage();
     await signInThroughUi(stack, owner, tenant.email);
     await owner
-      .getByText('La cuenta está suspendida: puedes consultar, no modificar. (TERMS_VIOLATION)')
+      .getByText(
+        'La cuenta está suspendida: puedes consultar, no modificar. (Incumplimiento de los términos)',
+      )
       .waitFor();
     await owner.close();
 
     await row.getByRole('button', { name: 'Reactivar' }).click();
-    await row.getByText('ACTIVE').waitFor();
+    await row.getByText('Activa').waitFor();
     await page.close();
   });
 
@@ -56,7 +58,7 @@ describe('operator console', () => {
     await page.getByLabel('Versión').fill('2.0');
     await page.getByLabel('Texto').fill('Política de privacidad de {{businessName}}, versión 2.0.');
     await page.getByRole('button', { name: 'Publicar' }).click();
-    await page.getByText(/PRIVACY\s*v2\.0/).waitFor();
+    await page.getByText(/Política de privacidad\s*v2\.0/).waitFor();
 
     await page.getByRole('tab', { name: 'Precios' }).click();
     await page.getByLabel('Nuevo precio (USD, sin IVA)').fill('12.90');

@@ -29,7 +29,7 @@ describe('API keys screen', () => {
     const dialog = page.getByRole('dialog', { name: 'Nueva clave de API' });
     await dialog.getByLabel('Etiqueta').fill('ERP de la matriz');
     await dialog.getByLabel('Ambiente').selectOption('sandbox');
-    await dialog.getByLabel('webhooks:manage').check();
+    await dialog.getByLabel('Administrar webhooks').check();
     await dialog.getByRole('button', { name: 'Crear clave' }).click();
     const token = (await dialog.getByTestId('shown-once').locator('code').textContent())!;
     expect(token).toMatch(/^eik_test_[0-9A-Za-z]{40}$/);
@@ -86,7 +86,7 @@ describe('webhooks screen', () => {
     await page.getByRole('button', { name: 'Nuevo webhook' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nuevo webhook' });
     await dialog.getByLabel('URL (HTTPS)').fill(receiver.url('/hooks/einvoice'));
-    await dialog.getByLabel('DOCUMENT_AUTHORIZED').check();
+    await dialog.getByLabel('Comprobante autorizado').check();
     await dialog.getByRole('button', { name: 'Crear webhook' }).click();
     const secret = (await dialog.getByTestId('shown-once').locator('code').textContent())!;
     expect(secret.length).toBeGreaterThan(20);
@@ -100,7 +100,7 @@ describe('webhooks screen', () => {
     await expect
       .poll(async () => {
         await page.getByRole('button', { name: 'Actualizar' }).click();
-        return table.getByText('DELIVERED').count();
+        return table.getByText('Entregado').count();
       })
       .toBe(1);
     await screenshot(page, 'webhooks');
@@ -126,7 +126,7 @@ describe('documents screens', () => {
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     await page.getByRole('heading', { name: /Factura 001-001-0000000/ }).waitFor();
-    await page.locator('.timeline').getByText('CREATED').waitFor();
+    await page.locator('.timeline').getByText('Creado y firmado electrónicamente').waitFor();
 
     const [ride] = await Promise.all([
       page.waitForEvent('download'),
@@ -162,7 +162,7 @@ describe('documents screens', () => {
     }
     const page = await stack.newPage();
     await signInThroughUi(stack, page, tenant.email);
-    await page.getByRole('link', { name: 'Comprobantes' }).click();
+    await page.getByRole('link', { name: 'Comprobantes', exact: true }).click();
     await page.getByText('Página 1 de 2 (12)').waitFor();
     const rows = page.locator('table tbody tr');
     await expect(rows.count()).resolves.toBe(10);
@@ -172,7 +172,7 @@ describe('documents screens', () => {
     await page.waitForURL(/sortBy=sequential&sortDir=desc/);
     await page.getByRole('button', { name: /^Número/ }).click();
     await page.waitForURL(/sortBy=sequential&sortDir=asc/);
-    await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('000000001');
+    await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('001-001-000000001');
     await page.getByRole('button', { name: /Siguiente/ }).click();
     await page.getByText('Página 2 de 2 (12)').waitFor();
     await expect.poll(() => rows.count()).toBe(2);
@@ -181,7 +181,7 @@ describe('documents screens', () => {
     await page.getByLabel('Número contiene').fill('12');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await page.getByText('Página 1 de 1 (1)').waitFor();
-    await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('000000012');
+    await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('001-001-000000012');
     await page.close();
   });
 
@@ -189,11 +189,23 @@ describe('documents screens', () => {
     const page = await stack.newPage({ width: 390, height: 844 });
     await signInThroughUi(stack, page, tenant.email);
     await page.getByRole('button', { name: 'Menú' }).click();
-    await page.getByRole('link', { name: 'Comprobantes' }).click();
+    await page.getByRole('link', { name: 'Comprobantes', exact: true }).click();
     await page.getByText(/Página 1 de/).waitFor();
-    // Nothing wider than the screen but the table, which scrolls inside its own box.
+    // Nothing wider than the screen: the documents are cards, with the full number, the buyer and
+    // a status badge shown whole (the table, hidden, used to cut it to "Autoriz").
     const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
     expect(overflow).toBeLessThanOrEqual(0);
+    const cards = page.locator('.doc-card');
+    await expect(cards.count()).resolves.toBe(10);
+    await expect(page.locator('table.documents').isVisible()).resolves.toBe(false);
+    await expect(cards.first().textContent()).resolves.toMatch(/Factura 001-001-\d{9}/);
+    await expect(cards.first().textContent()).resolves.toContain('1710034065');
+    const cut = Number(
+      await page.evaluate(
+        `[...document.querySelectorAll('.doc-card .badge')].filter((b) => b.scrollWidth > b.clientWidth || b.getBoundingClientRect().right > window.innerWidth).length`,
+      ),
+    );
+    expect(cut).toBe(0);
     await screenshot(page, 'documents-phone');
     await page.close();
   });

@@ -34,7 +34,7 @@ describe('notifications screen', () => {
     await page.getByRole('link', { name: 'Notificaciones: 0 sin leer' }).waitFor();
 
     await page.getByRole('link', { name: 'Notificaciones', exact: true }).click();
-    const emailQuota = page.getByLabel('QUOTA_WARNING EMAIL');
+    const emailQuota = page.getByLabel('Cupo del plan por agotarse: Correo');
     await expect(emailQuota.isChecked()).resolves.toBe(true);
     await emailQuota.uncheck();
     await expect.poll(() => emailQuota.isChecked()).toBe(false);

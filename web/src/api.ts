@@ -5,6 +5,8 @@
 export interface FieldError {
   path: string;
   message: string;
+  /** Already in the UI's language (the browser's own checks, form-check.ts); the API's are English. */
+  localized?: boolean;
 }
 
 /** A problem document from the API (or a network failure dressed as one). */
@@ -19,7 +21,10 @@ export class ApiError extends Error {
   }
   /** The message of one form field (`email`, `buyer.email`, `items[0].quantity`). */
   field(name: string): string | undefined {
-    return this.errors.find((e) => e.path === name || e.path === `body.${name}`)?.message;
+    return this.fieldError(name)?.message;
+  }
+  fieldError(name: string): FieldError | undefined {
+    return this.errors.find((e) => e.path === name || e.path === `body.${name}`);
   }
 }
 

@@ -27,7 +27,7 @@ export async function checkPublicForm(
 ): Promise<ApiError | null> {
   const errors: FieldError[] = [];
   const add = (path: string, m: RuleMessage | null) => {
-    if (m) errors.push({ path, message: lang === 'en' ? m.en : m.es });
+    if (m) errors.push({ path, message: lang === 'en' ? m.en : m.es, localized: true });
   };
   for (const name of what.text) {
     const value = form.get(name);

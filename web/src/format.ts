@@ -39,19 +39,46 @@ export function daysUntil(iso: string | null): number | null {
   return iso ? Math.floor((new Date(iso).getTime() - Date.now()) / 86_400_000) : null;
 }
 
-/** An API timestamp for people, in the page's language; a dash when absent. */
-export function formatDateTime(iso: string | null | undefined, lang: string): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString(lang === 'en' ? 'en-US' : 'es-EC', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+/**
+ * The calendar and clock parts of an instant in America/Guayaquil (UTC-5 all year), whatever
+ * zone the browser is in: the SRI, the RIDE and the issue dates all live there.
+ */
+const guayaquil = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'America/Guayaquil',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function guayaquilParts(iso: string): Record<string, string> | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return Object.fromEntries(guayaquil.formatToParts(date).map((p) => [p.type, p.value]));
 }
 
-/** The date part only. */
-export function formatDate(iso: string | null | undefined, lang: string): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleDateString(lang === 'en' ? 'en-US' : 'es-EC', { dateStyle: 'medium' });
+/**
+ * An API timestamp as the RIDE prints it: DD/MM/YYYY HH:mm (HH:mm:ss with `seconds`), in
+ * America/Guayaquil, in both languages; a dash when absent.
+ */
+export function formatDateTime(
+  iso: string | null | undefined,
+  _lang?: string,
+  opts: { seconds?: boolean } = {},
+): string {
+  const p = iso ? guayaquilParts(iso) : null;
+  if (!p) return '—';
+  const time = `${p.hour}:${p.minute}${opts.seconds ? `:${p.second}` : ''}`;
+  return `${p.day}/${p.month}/${p.year} ${time}`;
+}
+
+/** The date part only (DD/MM/YYYY in America/Guayaquil). */
+export function formatDate(iso: string | null | undefined, _lang?: string): string {
+  const p = iso ? guayaquilParts(iso) : null;
+  return p ? `${p.day}/${p.month}/${p.year}` : '—';
 }
 
 /**

@@ -127,9 +127,61 @@ const CODE_MESSAGES: Record<string, [string, string]> = {
   FORBIDDEN: ['No permitido.', 'Not allowed.'],
   NOT_FOUND: ['No encontrado.', 'Not found.'],
   UNAUTHORIZED: ['Tu sesión terminó; ingresa de nuevo.', 'Your session ended; sign in again.'],
+  BAD_REQUEST: ['La solicitud no es válida.', 'The request is not valid.'],
+  DOCUMENT_TYPE_NOT_ENABLED: [
+    'Este emisor no tiene habilitado ese tipo de comprobante.',
+    'This issuer has not enabled that document type.',
+  ],
+  INVALID_TIER: ['Ese plan no existe.', 'That plan does not exist.'],
+  INVALID_BILLING_INTERVAL: ['Esa periodicidad no existe.', 'That billing interval does not exist.'],
+  ISSUER_ID_INVALID: ['El emisor elegido no es válido.', 'The chosen issuer is not valid.'],
+  API_KEY_ENV_MISMATCH: [
+    'La clave es de otro ambiente; ingresa de nuevo.',
+    'The key belongs to another environment; sign in again.',
+  ],
+  ISSUER_FORBIDDEN: ['No tienes acceso a este emisor.', 'You have no access to this issuer.'],
+  INTERNAL_SERVICE_ONLY: ['Acción reservada al servicio.', 'Reserved for the service.'],
+  INSUFFICIENT_SCOPE: [
+    'La clave no tiene el permiso para esta acción.',
+    'The key lacks the permission for this action.',
+  ],
+  ISSUER_HAS_DOCUMENTS: [
+    'El emisor ya tiene comprobantes y no se puede eliminar.',
+    'The issuer has documents and cannot be deleted.',
+  ],
+  ISSUER_NOT_FOUND: ['No se encontró el emisor.', 'Issuer not found.'],
+  NO_ACTIVE_SUBSCRIPTION: ['No tienes un plan activo.', 'You have no active plan.'],
+  PAYLOAD_TOO_LARGE: ['El archivo o los datos son demasiado grandes.', 'The file or data is too large.'],
+  UNSUPPORTED_MEDIA_TYPE: ['Ese tipo de archivo no se acepta.', 'That file type is not accepted.'],
+  INTERNAL_ERROR: [
+    'El servicio tuvo un problema; intenta de nuevo en un momento.',
+    'The service had a problem; try again in a moment.',
+  ],
+  SERVICE_UNAVAILABLE: [
+    'El servicio no está disponible ahora; intenta en un momento.',
+    'The service is unavailable right now; try again in a moment.',
+  ],
+  CLIENT: ['Algo falló en esta página; recárgala.', 'Something failed on this page; reload it.'],
+};
+
+/** A code without its own message (a newer server): what its status says. */
+const STATUS_MESSAGES: Record<number, [string, string]> = {
+  400: ['Revisa los datos enviados.', 'Check the data you sent.'],
+  401: CODE_MESSAGES.UNAUTHORIZED!,
+  402: ['Tu plan no lo permite.', 'Your plan does not allow it.'],
+  403: CODE_MESSAGES.FORBIDDEN!,
+  404: CODE_MESSAGES.NOT_FOUND!,
+  409: [
+    'Choca con el estado actual; recarga la página.',
+    'It conflicts with the current state; reload the page.',
+  ],
+  429: CODE_MESSAGES.TOO_MANY_REQUESTS!,
 };
 
 export function problemMessage(t: T, error: ApiError): string {
-  const known = CODE_MESSAGES[error.code];
-  return known ? t(known[0], known[1]) : error.detail;
+  const known =
+    CODE_MESSAGES[error.code] ??
+    STATUS_MESSAGES[error.status] ??
+    (error.status >= 500 ? CODE_MESSAGES.INTERNAL_ERROR! : CODE_MESSAGES.CLIENT!);
+  return t(known[0], known[1]);
 }

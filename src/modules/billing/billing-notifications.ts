@@ -5,6 +5,11 @@ import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentRow, PriceChangeRow, SubscriptionRow } from './billing.tables.js';
 import { bankTransferOf } from './billing.views.js';
 
+/** A plan as people read it in a sentence ("tu plan Starter"), never its code (STARTER). */
+function planName(tier: string): string {
+  return tier.charAt(0) + tier.slice(1).toLowerCase();
+}
+
 /**
  * The billing notifications of docs/spec-map.md (Notification types), with the metadata it lists.
  * `notify` also sends the email equivalent while the tenant's EMAIL preference is on (always for
@@ -52,17 +57,17 @@ export function createBillingNotifications(deps: { notify: Notify; config: Confi
       const what =
         sub.pendingBillingInterval && sub.pendingEffectiveAt
           ? {
-              es: `el cambio al plan ${p.planTier} rige desde el ${ecuadorDate(sub.pendingEffectiveAt)}`,
-              en: `the change to the ${p.planTier} plan takes effect on ${ecuadorDate(sub.pendingEffectiveAt)}`,
+              es: `el cambio al plan ${planName(p.planTier)} rige desde el ${ecuadorDate(sub.pendingEffectiveAt)}`,
+              en: `the change to the ${planName(p.planTier)} plan takes effect on ${ecuadorDate(sub.pendingEffectiveAt)}`,
             }
           : p.purpose === 'RENEWAL'
             ? {
-                es: `tu plan ${sub.tier} se renovó hasta el ${until}`,
-                en: `your ${sub.tier} plan is renewed until ${until}`,
+                es: `tu plan ${planName(sub.tier)} se renovó hasta el ${until}`,
+                en: `your ${planName(sub.tier)} plan is renewed until ${until}`,
               }
             : {
-                es: `tu plan ${sub.tier} está activo hasta el ${until}`,
-                en: `your ${sub.tier} plan is active until ${until}`,
+                es: `tu plan ${planName(sub.tier)} está activo hasta el ${until}`,
+                en: `your ${planName(sub.tier)} plan is active until ${until}`,
               };
       return notify(
         tx,
@@ -111,8 +116,8 @@ export function createBillingNotifications(deps: { notify: Notify; config: Confi
           severity: 'WARNING',
           title: { es: 'Renueva tu plan', en: 'Renew your plan' },
           message: {
-            es: `Tu plan ${p.planTier} vence el ${end}. ${transfer.es}`,
-            en: `Your ${p.planTier} plan ends on ${end}. ${transfer.en}`,
+            es: `Tu plan ${planName(p.planTier)} vence el ${end}. ${transfer.es}`,
+            en: `Your ${planName(p.planTier)} plan ends on ${end}. ${transfer.en}`,
           },
           metadata: {
             subscriptionId: sub.id,
@@ -137,8 +142,8 @@ export function createBillingNotifications(deps: { notify: Notify; config: Confi
           severity: 'WARNING',
           title: { es: 'Tu plan está vencido', en: 'Your plan is past due' },
           message: {
-            es: `No recibimos la renovación de tu plan ${sub.tier}. Si no la pagas, la cuenta pasará al plan gratuito el ${ecuadorDate(suspendsAt)}.`,
-            en: `We have not received the renewal of your ${sub.tier} plan. Unless it is paid, the account moves to the free plan on ${ecuadorDate(suspendsAt)}.`,
+            es: `No recibimos la renovación de tu plan ${planName(sub.tier)}. Si no la pagas, la cuenta pasará al plan gratuito el ${ecuadorDate(suspendsAt)}.`,
+            en: `We have not received the renewal of your ${planName(sub.tier)} plan. Unless it is paid, the account moves to the free plan on ${ecuadorDate(suspendsAt)}.`,
           },
           metadata: {
             subscriptionId: sub.id,
@@ -159,8 +164,8 @@ export function createBillingNotifications(deps: { notify: Notify; config: Confi
           severity: 'ERROR',
           title: { es: 'Tu plan venció', en: 'Your plan has expired' },
           message: {
-            es: `El plan ${previousTier} venció sin renovación y la cuenta pasó al plan gratuito. Puedes contratar un plan nuevo cuando quieras.`,
-            en: `The ${previousTier} plan expired without a renewal and the account moved to the free plan. You can start a new plan at any time.`,
+            es: `El plan ${planName(previousTier)} venció sin renovación y la cuenta pasó al plan gratuito. Puedes contratar un plan nuevo cuando quieras.`,
+            en: `The ${planName(previousTier)} plan expired without a renewal and the account moved to the free plan. You can start a new plan at any time.`,
           },
           metadata: { subscriptionId: sub.id, previousTier },
         },
@@ -179,8 +184,8 @@ export function createBillingNotifications(deps: { notify: Notify; config: Confi
           severity: 'INFO',
           title: { es: 'Cambio de precio de tu plan', en: 'Price change of your plan' },
           message: {
-            es: `Desde el ${date} el plan ${c.tier} ${interval.es} costará USD ${c.newPrice} más IVA (antes USD ${c.previousPrice}). Las renovaciones anteriores a esa fecha conservan el precio actual.`,
-            en: `From ${date} the ${interval.en} ${c.tier} plan costs USD ${c.newPrice} plus IVA (was USD ${c.previousPrice}). Renewals due before that date keep the current price.`,
+            es: `Desde el ${date} el plan ${planName(c.tier)} ${interval.es} costará USD ${c.newPrice} más IVA (antes USD ${c.previousPrice}). Las renovaciones anteriores a esa fecha conservan el precio actual.`,
+            en: `From ${date} the ${interval.en} ${planName(c.tier)} plan costs USD ${c.newPrice} plus IVA (was USD ${c.previousPrice}). Renewals due before that date keep the current price.`,
           },
           metadata: {
             tierPriceId: c.id,

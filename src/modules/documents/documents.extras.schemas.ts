@@ -31,7 +31,7 @@ export const VoidBody = Type.Object({
 export const VoidResponse = Type.Object({
   ok: Ok,
   document: Type.Intersect([
-    Type.Omit(DocumentSummarySchema, []),
+    Type.Omit(DocumentSummarySchema, ['buyer']),
     Type.Object({
       buyer: Type.Object({
         id: Type.String(),

@@ -144,6 +144,9 @@ const SUMMARY_COLUMNS = {
   authorizationDate: documents.authorizationDate,
   emailStatus: documents.emailStatus,
   emailSentAt: documents.emailSentAt,
+  buyerIdType: documents.buyerIdType,
+  buyerId: documents.buyerId,
+  buyerName: documents.buyerName,
 };
 
 export function toSummary(row: Pick<DocumentRow, keyof typeof SUMMARY_COLUMNS>) {
@@ -151,6 +154,9 @@ export function toSummary(row: Pick<DocumentRow, keyof typeof SUMMARY_COLUMNS>) 
     accessKey: row.accessKey,
     documentType: row.documentType,
     sequential: sequentialDigits(row.sequential),
+    // estab and ptoEmi are digits 25-30 of the access key (SRI ficha técnica, tabla 1).
+    number: `${row.accessKey.slice(24, 27)}-${row.accessKey.slice(27, 30)}-${sequentialDigits(row.sequential)}`,
+    buyer: { idType: row.buyerIdType, id: row.buyerId, name: row.buyerName },
     status: row.status,
     issueDate: isoToDdMmYyyy(row.issueDate),
     total: formatMoney(row.total),

@@ -33,6 +33,17 @@ export const DocumentSummarySchema = Type.Object(
     accessKey: Type.String({ pattern: '^[0-9]{49}$' }),
     documentType: DocumentTypeSchema,
     sequential: Type.String({ pattern: '^[0-9]{9}$' }),
+    number: Type.String({
+      description: 'estab-ptoEmi-secuencial, as the RIDE prints it',
+      examples: ['001-001-000000123'],
+    }),
+    buyer: Type.Object(
+      { idType: Type.String(), id: Type.String(), name: Type.String() },
+      {
+        description:
+          'The counterpart: buyer (01, 04, 05), supplier (03), carrier (06), withheld subject (07)',
+      },
+    ),
     status: DocumentStatusSchema,
     issueDate: Type.String({ description: 'DD/MM/YYYY' }),
     total: Type.String(),
@@ -96,7 +107,7 @@ const MoneyLine = Type.Object({
 /** The full record: the summary plus everything the document says. */
 export const DocumentDetailSchema = Type.Intersect(
   [
-    Type.Omit(DocumentSummarySchema, []),
+    Type.Omit(DocumentSummarySchema, ['number', 'buyer']),
     Type.Object({
       environment: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
       issuerId: Type.String(),

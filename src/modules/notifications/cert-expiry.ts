@@ -96,7 +96,13 @@ export function createCertificateAlerts(deps: { db: Executor; notifier: Notifier
         canonicalJson(existing.metadata) === canonicalJson(metadata) &&
         existing.message === text.message;
       if (same) return null;
-      return notifier.publish(tx, tenant, await notifier.update(tx, existing.id, content, now), false, now);
+      return notifier.publish(
+        tx,
+        tenant,
+        await notifier.update(tx, existing.id, { ...content, language: tenant.language }, now),
+        false,
+        now,
+      );
     }
     const [latest] = await tx
       .select()

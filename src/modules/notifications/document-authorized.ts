@@ -84,7 +84,12 @@ export function createDocumentAuthorizedProducer(deps: { notifier: Notifier; win
     };
     const text = documentAuthorizedText(tenant.language, { count, ...doc });
     if (open) {
-      const row = await notifier.update(tx, open.id, { ...text, metadata: { ...metadata } }, now);
+      const row = await notifier.update(
+        tx,
+        open.id,
+        { ...text, language: tenant.language, metadata: { ...metadata } },
+        now,
+      );
       return notifier.publish(tx, tenant, row, false, now);
     }
     const row = await notifier.insert(

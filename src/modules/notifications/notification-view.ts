@@ -8,6 +8,8 @@ export interface NotificationView {
   severity: Severity;
   title: string;
   message: string;
+  /** The language title and message are written in (the account's when it was written). */
+  language: 'es' | 'en';
   metadata: Record<string, unknown> | null;
   issuerId: string | null;
   readAt: string | null;
@@ -23,6 +25,7 @@ export function toNotificationView(row: NotificationRow): NotificationView {
     severity: row.severity,
     title: row.title,
     message: row.message,
+    language: row.language,
     metadata: row.metadata,
     issuerId: row.issuerId,
     readAt: row.readAt?.toISOString() ?? null,

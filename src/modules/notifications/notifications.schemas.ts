@@ -14,6 +14,9 @@ const NotificationSchema = Type.Object(
     severity: StringEnum(SEVERITIES),
     title: Type.String(),
     message: Type.String(),
+    language: StringEnum(['es', 'en'] as const, {
+      description: 'The language title and message are written in: the account’s when written',
+    }),
     metadata: Nullable(Type.Object({}, { additionalProperties: true, description: 'Type-specific' })),
     issuerId: Nullable(Uuid),
     readAt: Nullable(IsoDateTime),

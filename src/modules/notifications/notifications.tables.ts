@@ -12,6 +12,8 @@ export const notifications = pgTable('notifications', {
   severity: text('severity').$type<Severity>().notNull(),
   title: text('title').notNull(),
   message: text('message').notNull(),
+  /** What title and message are written in (migrations/0740). */
+  language: text('language').$type<'es' | 'en'>().notNull(),
   metadata: jsonb('metadata').$type<Record<string, unknown> | null>(),
   readAt: ts('read_at'),
   expiresAt: ts('expires_at'),

@@ -147,6 +147,7 @@ export function createNotifier(deps: { dispatch: Dispatch }) {
       .values({
         id: uuidv7(now.getTime()),
         tenantId: tenant.id,
+        language: tenant.language,
         ...content,
         dedupeKey: keys.dedupeKey ?? null,
         onceKey: keys.onceKey ?? null,
@@ -200,7 +201,15 @@ export function createNotifier(deps: { dispatch: Dispatch }) {
     if (dedupeKey) {
       await lockKey(tx, `dedupe:${tenant.id}:${dedupeKey}`);
       const existing = await currentByDedupeKey(tx, tenant.id, dedupeKey, now);
-      if (existing) return publish(tx, tenant, await update(tx, existing.id, content, now), false, now, opts);
+      if (existing)
+        return publish(
+          tx,
+          tenant,
+          await update(tx, existing.id, { ...content, language: tenant.language }, now),
+          false,
+          now,
+          opts,
+        );
     }
     return publish(tx, tenant, await insert(tx, tenant, content, { dedupeKey }, now), true, now, opts);
   }

@@ -9,8 +9,9 @@ import {
   useState,
 } from 'react';
 import type { ApiError } from '../api';
+import { fieldLines, fieldText } from '../field-messages';
 import { dayMonth } from '../format';
-import { problemMessage, useT } from '../i18n';
+import { problemMessage, type T, useT } from '../i18n';
 
 interface FieldBase {
   label: string;
@@ -19,8 +20,21 @@ interface FieldBase {
   hint?: string;
 }
 
-function fieldMessage(error: ApiError | null | undefined, name: string): string | undefined {
-  return error?.field(name);
+function fieldMessage(t: T, error: ApiError | null | undefined, name: string): string | undefined {
+  const e = error?.fieldError(name);
+  if (!e) return undefined;
+  return e.localized ? e.message : fieldText(t, e.message);
+}
+
+/**
+ * A field's message in the UI's language, gone as soon as the field changes (the error was about
+ * the old value); the next failed submit brings a new `error` and with it the message again.
+ */
+function useFieldMessage(error: ApiError | null | undefined, name: string) {
+  const t = useT();
+  const [cleared, setCleared] = useState<ApiError | null>(null);
+  const message = error && error !== cleared ? fieldMessage(t, error, name) : undefined;
+  return { message, clear: () => setCleared(error ?? null) };
 }
 
 function FieldShell({
@@ -62,7 +76,7 @@ export function TextField({
   ...input
 }: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
   const id = `${useId()}-${name}`;
-  const message = fieldMessage(error, name);
+  const { message, clear } = useFieldMessage(error, name);
   return (
     <FieldShell id={id} label={label} hint={hint} message={message}>
       <input
@@ -71,6 +85,10 @@ export function TextField({
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? `${id}-error` : hint ? `${id}-hint` : undefined}
         {...input}
+        onChange={(e) => {
+          clear();
+          input.onChange?.(e);
+        }}
       />
     </FieldShell>
   );
@@ -85,10 +103,19 @@ export function SelectField({
   ...select
 }: FieldBase & { options: [string, string][] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>) {
   const id = `${useId()}-${name}`;
-  const message = fieldMessage(error, name);
+  const { message, clear } = useFieldMessage(error, name);
   return (
     <FieldShell id={id} label={label} hint={hint} message={message}>
-      <select id={id} name={name} aria-invalid={message ? true : undefined} {...select}>
+      <select
+        id={id}
+        name={name}
+        aria-invalid={message ? true : undefined}
+        {...select}
+        onChange={(e) => {
+          clear();
+          select.onChange?.(e);
+        }}
+      >
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
@@ -113,26 +140,49 @@ export function CheckField({
   );
 }
 
-/** The problem document of a failed action: its meaning, the API's detail, and unmapped field errors. */
+/**
+ * The problem document of a failed action: what it means in the UI's language, the field errors
+ * no input shows (as "Field: message"), and the API's own words one click away for developers.
+ */
 export function FormError({ error, fields = [] }: { error: ApiError | null; fields?: string[] }) {
   const t = useT();
   if (!error) return null;
   const unmapped = error.errors.filter((e) => !fields.some((f) => e.path === f || e.path === `body.${f}`));
-  const message = problemMessage(t, error);
   return (
     <div className="alert error" role="alert" data-code={error.code}>
-      <strong>{message}</strong>
-      {message !== error.detail && error.errors.length === 0 && <div className="detail">{error.detail}</div>}
+      <strong>{problemMessage(t, error)}</strong>
       {unmapped.length > 0 && (
         <ul>
-          {unmapped.map((e) => (
-            <li key={e.path + e.message}>
-              <code>{e.path}</code> {e.message}
-            </li>
+          {fieldLines(t, unmapped).map((line, i) => (
+            <li key={`${unmapped[i]!.path}-${line}`}>{line}</li>
           ))}
         </ul>
       )}
+      <TechnicalDetails error={error} />
     </div>
+  );
+}
+
+/** The problem as the API sent it (code, detail, field paths): folded, for whoever integrates. */
+export function TechnicalDetails({ error }: { error: ApiError }) {
+  const t = useT();
+  return (
+    <details className="technical">
+      <summary>{t('Detalles técnicos', 'Technical details')}</summary>
+      <div className="detail">
+        <code>{error.code}</code> {error.status > 0 && `HTTP ${error.status}`}
+        <div>{error.detail}</div>
+        {error.errors.length > 0 && (
+          <ul>
+            {error.errors.map((e) => (
+              <li key={e.path + e.message}>
+                <code>{e.path}</code> {e.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </details>
   );
 }
 
@@ -209,7 +259,9 @@ export function ShownOnce({ label, value }: { label: string; value: string }) {
   return (
     <div className="shown-once" data-testid="shown-once">
       <strong>{label}</strong>
-      <p>{t('Cópiala ahora: no se volverá a mostrar.', 'Copy it now: it will not be shown again.')}</p>
+      <p>
+        {t('Copia este valor ahora: no se volverá a mostrar.', 'Copy it now: it will not be shown again.')}
+      </p>
       <div className="secret-row">
         <code className="secret">{value}</code>
         <Button
@@ -219,7 +271,7 @@ export function ShownOnce({ label, value }: { label: string; value: string }) {
             setCopied(true);
           }}
         >
-          {copied ? t('Copiada', 'Copied') : t('Copiar', 'Copy')}
+          {copied ? t('Copiado', 'Copied') : t('Copiar', 'Copy')}
         </Button>
       </div>
     </div>
@@ -267,6 +319,7 @@ export function Loading() {
 
 /** A modal dialog: focus moves in, Escape closes, the page behind is inert for the keyboard. */
 export function Modal({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -281,13 +334,53 @@ export function Modal({ title, onClose, children }: { title: string; onClose(): 
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
         <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="close" aria-label="×" onClick={onClose}>
+          <button type="button" className="close" aria-label={t('Cerrar', 'Close')} onClick={onClose}>
             ×
           </button>
         </div>
         {children}
       </div>
     </div>
+  );
+}
+
+/**
+ * "Are you sure?" before an action that costs money or cannot be undone: what will happen, then
+ * the action's button (busy while it runs, its problem below) and a way back.
+ */
+export function ConfirmDialog({
+  title,
+  confirmLabel,
+  variant = 'primary',
+  busy,
+  error,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  title: string;
+  confirmLabel: string;
+  variant?: 'primary' | 'danger';
+  busy?: boolean;
+  error?: ApiError | null;
+  onConfirm(): void;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Modal title={title} onClose={onClose}>
+      <div className="confirm-body">{children}</div>
+      <FormError error={error ?? null} />
+      <div className="row">
+        <Button variant={variant} busy={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+        <Button variant="link" onClick={onClose}>
+          {t('Volver', 'Go back')}
+        </Button>
+      </div>
+    </Modal>
   );
 }
 

@@ -5,6 +5,7 @@ import { Alert, Button, Card, FormError, Loading, SelectField, TextField } from 
 import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
+import { label, labelOptions } from '../labels';
 import { admin } from './admin-api';
 
 export function AgreementsTab() {
@@ -32,7 +33,7 @@ export function AgreementsTab() {
           <ul>
             {list.data.agreements.map((x) => (
               <li key={`${x.documentType}-${x.version}`}>
-                <strong>{x.documentType}</strong> v{x.version}{' '}
+                <strong>{label(t, 'agreementType', x.documentType)}</strong> v{x.version}{' '}
                 <span className="muted">{formatDateTime(x.publishedAt, lang)}</span>
               </li>
             ))}
@@ -49,11 +50,7 @@ export function AgreementsTab() {
             <SelectField
               label={t('Documento', 'Document')}
               name="documentType"
-              options={[
-                ['TERMS', 'TERMS'],
-                ['PRIVACY', 'PRIVACY'],
-                ['DPA', 'DPA'],
-              ]}
+              options={labelOptions(t, 'agreementType', ['TERMS', 'PRIVACY', 'DPA'])}
               error={publish.error}
             />
             <TextField label={t('Versión', 'Version')} name="version" required error={publish.error} />
@@ -101,16 +98,13 @@ export function PricesTab() {
           <SelectField
             label={t('Plan', 'Plan')}
             name="tier"
-            options={['STARTER', 'GROWTH', 'BUSINESS'].map((x) => [x, x])}
+            options={labelOptions(t, 'tier', ['STARTER', 'GROWTH', 'BUSINESS'])}
             error={announce.error}
           />
           <SelectField
             label={t('Periodicidad', 'Interval')}
             name="billingInterval"
-            options={[
-              ['MONTHLY', 'MONTHLY'],
-              ['YEARLY', 'YEARLY'],
-            ]}
+            options={labelOptions(t, 'billingInterval', ['MONTHLY', 'YEARLY'])}
             error={announce.error}
           />
           <TextField

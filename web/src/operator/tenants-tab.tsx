@@ -3,6 +3,7 @@ import type { AdminTenant, Answer } from '../api-models';
 import { Badge, Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
+import { label, labelOptions } from '../labels';
 import { admin } from './admin-api';
 
 const REASONS = [
@@ -87,9 +88,9 @@ function TenantRow({ tenant, onDone }: { tenant: AdminTenant; onDone(): void }) 
     <tr>
       <td>{tenant.email}</td>
       <td className="mono">{tenant.ruc ?? '—'}</td>
-      <td>{tenant.subscriptionTier}</td>
+      <td>{label(t, 'tier', tenant.subscriptionTier)}</td>
       <td>
-        <Badge value={tenant.status} />
+        <Badge value={label(t, 'tenantStatus', tenant.status)} tone={tenant.status.toLowerCase()} />
       </td>
       <td>
         {tenant.status === 'SUSPENDED' ? (
@@ -103,7 +104,7 @@ function TenantRow({ tenant, onDone }: { tenant: AdminTenant; onDone(): void }) 
               name="reasonCode"
               value={reason}
               onChange={(e) => setReason(e.target.value)}
-              options={REASONS.map((r) => [r, r])}
+              options={labelOptions(t, 'suspensionReason', REASONS)}
             />
             <Button variant="danger" busy={act.busy} onClick={() => void act.run('suspend')}>
               {t('Suspender', 'Suspend')}

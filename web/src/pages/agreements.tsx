@@ -4,6 +4,7 @@ import type { Answer } from '../api-models';
 import { Alert, Badge, Button, Card, CheckField, FormError, Loading } from '../components/ui';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
+import { label } from '../labels';
 import { useSession } from '../session';
 
 /** The agreements to read (each one's text, opened on demand) and one acceptance for all. */
@@ -57,9 +58,9 @@ export function AgreementsCard() {
               aria-expanded={open === o.documentType}
               onClick={() => setOpen(open === o.documentType ? null : o.documentType)}
             >
-              {o.documentType} v{o.currentVersion}
+              {label(t, 'agreementType', o.documentType)} v{o.currentVersion}
             </Button>
-            <Badge value={o.status} />
+            <Badge value={label(t, 'agreementStatus', o.status)} tone={o.status.toLowerCase()} />
           </li>
         ))}
       </ul>

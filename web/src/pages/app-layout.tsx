@@ -3,6 +3,7 @@ import { LangSwitch } from '../components/lang-switch';
 import { NotificationBell } from '../components/notification-bell';
 import { Alert, Badge } from '../components/ui';
 import { useT } from '../i18n';
+import { label } from '../labels';
 import { Link, useLocation } from '../router';
 import { useSession } from '../session';
 
@@ -101,7 +102,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 'La cuenta está suspendida: puedes consultar, no modificar.',
                 'The account is suspended: you can read, not change.',
               )}
-              {s.tenant.suspensionReasonCode && ` (${s.tenant.suspensionReasonCode})`}
+              {s.tenant.suspensionReasonCode &&
+                ` (${label(t, 'suspensionReason', s.tenant.suspensionReasonCode)})`}
             </Alert>
           )}
           {children}

@@ -4,8 +4,10 @@ import { Alert, Button, Card, FormError, Loading, PageHeader } from '../componen
 import { currentMonth, money } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
+import { label } from '../labels';
 import { Link } from '../router';
 import { useSession } from '../session';
+import { DocumentRows } from './document-rows';
 import { STATUS_ORDER, statusLabel } from './document-status';
 
 export function DashboardPage() {
@@ -23,6 +25,13 @@ export function DashboardPage() {
               issuer: s.issuerId,
             },
           )
+        : Promise.resolve(null),
+    [s.issuerId],
+  );
+  const recent = useLoad(
+    () =>
+      s.issuerId
+        ? api<Answer<'/v1/documents', 'get'>>('GET', '/v1/documents?limit=5', { issuer: s.issuerId })
         : Promise.resolve(null),
     [s.issuerId],
   );
@@ -79,8 +88,8 @@ export function DashboardPage() {
           </div>
           <p className="muted">
             {t(
-              `Plan ${tenant.subscriptionTier}: comprobantes de producción de este período.`,
-              `${tenant.subscriptionTier} plan: production documents this period.`,
+              `Plan ${label(t, 'tier', tenant.subscriptionTier)}: comprobantes de producción de este período.`,
+              `${label(t, 'tier', tenant.subscriptionTier)} plan: production documents this period.`,
             )}
           </p>
         </Card>
@@ -129,6 +138,19 @@ export function DashboardPage() {
         ) : (
           !stats.loading && <FormError error={stats.error} />
         )}
+      </Card>
+      <Card title={t('Últimos comprobantes', 'Latest documents')}>
+        {recent.data ? (
+          <DocumentRows
+            docs={recent.data.data}
+            empty={t('Aún no has emitido comprobantes.', 'You have not issued any documents yet.')}
+          />
+        ) : recent.loading ? (
+          <Loading />
+        ) : (
+          <FormError error={recent.error} />
+        )}
+        <Link href="/app/documents">{t('Ver todos los comprobantes', 'See all documents')}</Link>
       </Card>
     </>
   );

@@ -17,10 +17,12 @@ import {
 import { formatDateTime, money } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
+import { label } from '../labels';
 import { Link } from '../router';
 import { useSession } from '../session';
 import { CreditNoteModal } from './credit-note';
 import { DebitNoteModal } from './debit-note';
+import { DocumentHistory } from './document-history';
 import { counterpartLabel, statusLabel, typeLabel } from './document-status';
 
 const IN_FLIGHT = new Set(['SIGNED', 'RECEIVED']);
@@ -53,6 +55,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
     [accessKey, s.issuerId, doc.data?.document.status],
   );
   const [modal, setModal] = useState<'void' | 'email' | 'credit' | 'debit' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const status = doc.data?.document.status;
   // While the tax authority has it, follow it: the status moves on its own within seconds.
   useEffect(() => {
@@ -112,6 +115,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
         )}
       </div>
       <FormError error={download.error} />
+      {notice && <Alert kind="success">{notice}</Alert>}
       <div className="cards">
         <Card title={t('Datos', 'Details')}>
           <dl className="kv">
@@ -122,9 +126,11 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
             <dt>{t('Autorización', 'Authorization')}</dt>
             <dd className="mono wrap-anywhere">{d.authorizationNumber ?? '—'}</dd>
             <dt>{t('Fecha de autorización', 'Authorized at')}</dt>
-            <dd>{formatDateTime(d.authorizationDate, lang)}</dd>
+            <dd>{formatDateTime(d.authorizationDate, lang, { seconds: true })}</dd>
             <dt>{t('Correo al cliente', 'Buyer email')}</dt>
-            <dd>{d.email?.status ?? '—'}</dd>
+            <dd>{label(t, 'emailStatus', d.email?.status)}</dd>
+            <dt>{t('Ambiente', 'Environment')}</dt>
+            <dd>{label(t, 'environment', d.environment)}</dd>
             {d.voidedAt && (
               <>
                 <dt>{t('Anulado', 'Voided')}</dt>
@@ -140,7 +146,9 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
             <dt>{t('Nombre', 'Name')}</dt>
             <dd>{d.buyer.name}</dd>
             <dt>{t('Identificación', 'ID')}</dt>
-            <dd>{d.buyer.id}</dd>
+            <dd>
+              {d.buyer.id} <span className="muted">({label(t, 'idType', d.buyer.idType)})</span>
+            </dd>
             <dt>{t('Correo', 'Email')}</dt>
             <dd>{d.buyer.email}</dd>
             <dt>Total</dt>
@@ -149,24 +157,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
         </Card>
       </div>
       <Card title={t('Historial', 'Status history')}>
-        {events.data ? (
-          <ol className="timeline">
-            {events.data.events.map((e) => (
-              <li key={e.id}>
-                <span className="when">{formatDateTime(e.createdAt, lang)}</span> <strong>{e.type}</strong>
-                {e.detail && Object.keys(e.detail).length > 0 && (
-                  <span className="detail">
-                    {Object.entries(e.detail)
-                      .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-                      .join(' · ')}
-                  </span>
-                )}
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <FormError error={events.error} />
-        )}
+        {events.data ? <DocumentHistory events={events.data.events} /> : <FormError error={events.error} />}
       </Card>
       <Card title={t('Mensajes del SRI', 'Tax authority messages')}>
         {sri.data?.sriResponses.length === 0 && (
@@ -176,10 +167,12 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
           <ul className="sri-list">
             {sri.data.sriResponses.map((r) => (
               <li key={r.createdAt + r.operationType}>
-                <span className="when">{formatDateTime(r.createdAt, lang)}</span> {r.operationType}:{' '}
-                <strong>{r.status}</strong>
+                <span className="when">{formatDateTime(r.createdAt, lang)}</span>{' '}
+                {label(t, 'sriOperation', r.operationType)}:{' '}
+                <strong>{label(t, 'sriStatus', r.status)}</strong>
                 {r.messages?.map((m) => (
-                  <div key={m.identifier + m.message} className={`sri-msg ${m.type.toLowerCase()}`}>
+                  // The SRI's own words, always Spanish: marked so, whatever the page's language.
+                  <div key={m.identifier + m.message} className={`sri-msg ${m.type.toLowerCase()}`} lang="es">
                     [{m.identifier}] {m.message}
                     {m.additionalInfo && <small> — {m.additionalInfo}</small>}
                   </div>
@@ -191,7 +184,14 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
         <FormError error={sri.error} />
       </Card>
       {modal === 'void' && (
-        <VoidModal accessKey={accessKey} onClose={() => setModal(null)} onDone={() => void doc.reload()} />
+        <VoidModal
+          accessKey={accessKey}
+          onClose={() => setModal(null)}
+          onDone={() => {
+            setNotice(t('Comprobante anulado.', 'Document voided.'));
+            void doc.reload();
+          }}
+        />
       )}
       {modal === 'email' && (
         <EmailModal accessKey={accessKey} buyerEmail={d.buyer.email} onClose={() => setModal(null)} />

@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api';
 import type { Answer } from '../api-models';
-import { Badge, Button, FormError, Loading, PageHeader, SelectField, TextField } from '../components/ui';
-import { dmyToIso, isoToDmy, money } from '../format';
+import { Button, FormError, Loading, PageHeader, SelectField, TextField } from '../components/ui';
+import { dmyToIso, isoToDmy } from '../format';
 import { useLoad } from '../hooks';
-import { useLang, useT } from '../i18n';
+import { useT } from '../i18n';
 import { Link, navigate, useLocation } from '../router';
 import { useSession } from '../session';
+import { DocumentRows } from './document-rows';
 import { STATUS_ORDER, statusLabel, typeLabel } from './document-status';
 import { DocumentsExport } from './documents-export';
 
@@ -24,7 +25,6 @@ const FILTERS = [
 /** The list with the API's filters, sorting and pages, all kept in the URL (shareable, back button). */
 export function DocumentsPage() {
   const t = useT();
-  const { lang } = useLang();
   const s = useSession();
   const { query } = useLocation();
   const qs = query.toString();
@@ -83,43 +83,11 @@ export function DocumentsPage() {
       {list.loading && !list.data && <Loading />}
       {list.data && (
         <>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  {sortHeader('sequential', t('Número', 'Number'))}
-                  <th className="hide-sm">{t('Tipo', 'Type')}</th>
-                  {sortHeader('issueDate', t('Fecha', 'Date'))}
-                  <th className="num">Total</th>
-                  {sortHeader('status', t('Estado', 'Status'))}
-                  <th className="hide-sm">{t('Correo al cliente', 'Buyer email')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((d) => (
-                  <tr key={d.accessKey}>
-                    <td>
-                      <Link href={`/app/documents/${d.accessKey}`}>{d.sequential}</Link>
-                    </td>
-                    <td className="hide-sm">{typeLabel(t, d.documentType)}</td>
-                    <td>{d.issueDate}</td>
-                    <td className="num">{d.documentType === '06' ? '—' : money(d.total, lang)}</td>
-                    <td>
-                      <Badge value={statusLabel(t, d.status)} tone={d.status.toLowerCase()} />
-                    </td>
-                    <td className="muted hide-sm">{d.email?.status ?? '—'}</td>
-                  </tr>
-                ))}
-                {list.data.data.length === 0 && (
-                  <tr>
-                    <td colSpan={6} className="muted">
-                      {t('No hay comprobantes con estos filtros.', 'No documents match these filters.')}
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DocumentRows
+            docs={list.data.data}
+            sortHeader={sortHeader}
+            empty={t('No hay comprobantes con estos filtros.', 'No documents match these filters.')}
+          />
           {pg && (
             <nav className="pager" aria-label={t('Páginas', 'Pages')}>
               <Button
@@ -195,7 +163,7 @@ function Filters({
             defaultValue={query.get('documentType') ?? ''}
             options={[
               ['', t('Todos', 'All')],
-              ...['01', '04'].map((x) => [x, typeLabel(t, x)] as [string, string]),
+              ...['01', '03', '04', '05', '06', '07'].map((x) => [x, typeLabel(t, x)] as [string, string]),
             ]}
           />
           <TextField

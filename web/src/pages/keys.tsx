@@ -19,6 +19,7 @@ import {
 import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
+import { label as codeLabel } from '../labels';
 import { Link } from '../router';
 import { useSession } from '../session';
 import { KeyRequestLog } from './key-request-log';
@@ -108,10 +109,12 @@ export function KeysPage() {
                     </button>
                   </td>
                   <td>
-                    <Badge value={k.environment} />
+                    <Badge value={codeLabel(t, 'environment', k.environment)} tone={k.environment} />
                   </td>
                   <td className="scopes">
-                    {k.scopes.length === SCOPES.length ? t('Todos', 'All') : k.scopes.join(', ')}
+                    {k.scopes.length === SCOPES.length
+                      ? t('Todos', 'All')
+                      : k.scopes.map((x) => codeLabel(t, 'scope', x)).join(', ')}
                   </td>
                   <td>{formatDateTime(k.lastUsedAt, lang)}</td>
                   <td className="num">{k.requestCount}</td>
@@ -290,7 +293,7 @@ function CreateKeyModal({ onClose, onCreated }: { onClose(): void; onCreated(): 
                   name="scopes"
                   value={sc}
                   defaultChecked={sc.startsWith('documents') || sc === 'issuers:read'}
-                  label={<code>{sc}</code>}
+                  label={<span title={sc}>{codeLabel(t, 'scope', sc)}</span>}
                 />
               ))}
             </div>

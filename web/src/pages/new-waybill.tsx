@@ -97,7 +97,7 @@ export function NewWaybillPage() {
               label={t('Inicio del transporte', 'Transport start')}
               name="transportStartDate"
               defaultValue={today}
-              placeholder="DD/MM/AAAA"
+              placeholder={t('DD/MM/AAAA', 'DD/MM/YYYY')}
               required
               error={err}
             />
@@ -105,7 +105,7 @@ export function NewWaybillPage() {
               label={t('Fin del transporte', 'Transport end')}
               name="transportEndDate"
               defaultValue={today}
-              placeholder="DD/MM/AAAA"
+              placeholder={t('DD/MM/AAAA', 'DD/MM/YYYY')}
               required
               error={err}
             />

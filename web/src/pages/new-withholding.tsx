@@ -212,7 +212,7 @@ export function NewWithholdingPage() {
               label={t('Fecha de la factura', 'Invoice date')}
               name={`${D}.issueDate`}
               defaultValue={today}
-              placeholder="DD/MM/AAAA"
+              placeholder={t('DD/MM/AAAA', 'DD/MM/YYYY')}
               required
               error={err}
             />

@@ -5,6 +5,7 @@ import { Badge, Button, Card, CheckField, FormError, Loading, PageHeader } from 
 import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
+import { label } from '../labels';
 
 export function NotificationsPage() {
   const t = useT();
@@ -50,10 +51,16 @@ export function NotificationsPage() {
             {list.data.notifications.map((n) => (
               <li key={n.id} className={n.readAt ? 'read' : 'unread'}>
                 <div className="row between">
-                  <strong>{n.title}</strong>
-                  <Badge value={n.severity} />
+                  <strong>{label(t, 'notificationType', n.type)}</strong>
+                  <Badge value={label(t, 'severity', n.severity)} tone={n.severity.toLowerCase()} />
                 </div>
-                <p>{n.message}</p>
+                {/* Written by the service in the account's language of that day, maybe not the page's. */}
+                <div lang={n.language}>
+                  <p>
+                    <strong>{n.title}</strong>
+                  </p>
+                  <p>{n.message}</p>
+                </div>
                 <div className="row between">
                   <small className="muted">{formatDateTime(n.createdAt, lang)}</small>
                   {!n.readAt && (
@@ -81,9 +88,7 @@ export function NotificationsPage() {
             <tbody>
               {types.map((type) => (
                 <tr key={type}>
-                  <td>
-                    <code>{type}</code>
-                  </td>
+                  <td>{label(t, 'notificationType', type)}</td>
                   {['IN_APP', 'EMAIL'].map((channel) => {
                     const p = prefs.data?.preferences.find((x) => x.type === type && x.channel === channel);
                     return (
@@ -91,7 +96,9 @@ export function NotificationsPage() {
                         {p ? (
                           <CheckField
                             name={`${type}-${channel}`}
-                            label={<span className="sr-only">{`${type} ${channel}`}</span>}
+                            label={
+                              <span className="sr-only">{`${label(t, 'notificationType', type)}: ${label(t, 'notificationChannel', channel)}`}</span>
+                            }
                             checked={pending[`${p.type}:${p.channel}`] ?? p.enabled}
                             onChange={() => void toggle.run(p)}
                           />

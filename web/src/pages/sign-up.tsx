@@ -3,6 +3,7 @@ import { api } from '../api';
 import type { Answer } from '../api-models';
 import { ActionForm } from '../components/action-form';
 import { Alert, Button, CheckField, FormError, Loading, ShownOnce, TextField } from '../components/ui';
+import { fieldText } from '../field-messages';
 import { checkPublicForm } from '../form-check';
 import { useAction, useUploadProgress } from '../hooks';
 import { problemMessage, useLang, useT } from '../i18n';
@@ -170,9 +171,11 @@ export function SignUpPage() {
               defaultChecked
               label={t('Nota de crédito (04)', 'Credit note (04)')}
             />
-            {err?.field('documentTypes') && (
+            {err?.fieldError('documentTypes') && (
               <small className="field-error" role="alert">
-                {err.field('documentTypes')}
+                {err.fieldError('documentTypes')!.localized
+                  ? err.field('documentTypes')
+                  : fieldText(t, err.field('documentTypes')!)}
               </small>
             )}
           </fieldset>
@@ -342,7 +345,13 @@ export function RecoverPage() {
             <ShownOnce label={t('Tu nueva clave de API', 'Your new API key')} value={result.apiKey} />
           </>
         ) : (
-          <Alert>{result.message}</Alert>
+          // The API's generic answer (it never says whether the account exists), in the page's language.
+          <Alert>
+            {t(
+              'Si el correo y el certificado coinciden con una cuenta, aquí verías una clave nueva y te enviaríamos un correo de verificación. Revisa el correo y el certificado.',
+              'If the email and certificate match an account, a new key would show here and a verification email would be on its way. Check the email and the certificate.',
+            )}
+          </Alert>
         )
       ) : (
         <ActionForm

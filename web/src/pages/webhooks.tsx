@@ -8,6 +8,7 @@ import {
   Button,
   Card,
   CheckField,
+  ConfirmDialog,
   FormError,
   Loading,
   Modal,
@@ -17,7 +18,8 @@ import {
 } from '../components/ui';
 import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
-import { useLang, useT } from '../i18n';
+import { type T, useLang, useT } from '../i18n';
+import { label } from '../labels';
 
 const EVENT_TYPES = [
   'DOCUMENT_AUTHORIZED',
@@ -34,15 +36,22 @@ export function WebhooksPage() {
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const endpointId = selected ?? list.data?.endpoints[0]?.id ?? null;
+  const [deleting, setDeleting] = useState<{ id: string; url: string } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const remove = useAction(async (id: string) => {
     await api('DELETE', `/v1/webhooks/${id}`);
+    setDone(t(`Webhook eliminado: ${deleting?.url ?? ''}`, `Webhook deleted: ${deleting?.url ?? ''}`));
+    setDeleting(null);
     setSelected(null);
     await list.reload();
   });
+  const full = list.data ? list.data.limit.used >= list.data.limit.max : false;
   return (
     <>
       <PageHeader title="Webhooks">
-        <Button onClick={() => setCreating(true)}>{t('Nuevo webhook', 'New webhook')}</Button>
+        <Button onClick={() => setCreating(true)} disabled={full}>
+          {t('Nuevo webhook', 'New webhook')}
+        </Button>
       </PageHeader>
       <p className="muted">
         {t(
@@ -51,6 +60,15 @@ export function WebhooksPage() {
         )}
         {list.data && ` ${t('Usados', 'Used')}: ${list.data.limit.used}/${list.data.limit.max}.`}
       </p>
+      {full && (
+        <Alert kind="warning">
+          {t(
+            `Tu plan permite ${list.data?.limit.max} webhooks y ya los usas todos: elimina uno o cambia de plan.`,
+            `Your plan allows ${list.data?.limit.max} webhooks and all are in use: delete one or change plan.`,
+          )}
+        </Alert>
+      )}
+      {done && <Alert kind="success">{done}</Alert>}
       {!list.data ? (
         list.error ? (
           <FormError error={list.error} />
@@ -72,12 +90,16 @@ export function WebhooksPage() {
                 {e.url}
               </button>
               <span className="muted">
-                {e.eventTypes.length ? e.eventTypes.join(', ') : t('Todos los eventos', 'All events')}
+                {e.eventTypes.length
+                  ? e.eventTypes.map((x) => label(t, 'eventType', x)).join(', ')
+                  : t('Todos los eventos', 'All events')}
               </span>
               <Button
                 variant="link"
-                busy={remove.busy}
-                onClick={() => void remove.run(e.id)}
+                onClick={() => {
+                  remove.setError(null);
+                  setDeleting({ id: e.id, url: e.url });
+                }}
                 aria-label={t(`Eliminar ${e.url}`, `Delete ${e.url}`)}
               >
                 {t('Eliminar', 'Delete')}
@@ -86,7 +108,24 @@ export function WebhooksPage() {
           ))}
         </ul>
       )}
-      <FormError error={remove.error} />
+      {deleting && (
+        <ConfirmDialog
+          title={t('Eliminar webhook', 'Delete webhook')}
+          confirmLabel={t('Eliminar', 'Delete')}
+          variant="danger"
+          busy={remove.busy}
+          error={remove.error}
+          onConfirm={() => void remove.run(deleting.id)}
+          onClose={() => setDeleting(null)}
+        >
+          <p>
+            {t(
+              `Se eliminará ${deleting.url} con su historial de entregas; no recibirá más eventos. No se puede deshacer.`,
+              `${deleting.url} will be deleted with its delivery log; it will receive no more events. This cannot be undone.`,
+            )}
+          </p>
+        </ConfirmDialog>
+      )}
       {endpointId && <Deliveries key={endpointId} endpointId={endpointId} />}
       {creating && (
         <CreateWebhookModal onClose={() => setCreating(false)} onCreated={() => void list.reload()} />
@@ -139,17 +178,17 @@ function Deliveries({ endpointId }: { endpointId: string }) {
                 return (
                   <tr key={d.id}>
                     <td>{formatDateTime(d.createdAt, lang)}</td>
-                    <td>{d.event}</td>
+                    <td>{label(t, 'eventType', d.event)}</td>
                     <td>
-                      <Badge value={d.status} />
+                      <Badge value={label(t, 'deliveryStatus', d.status)} tone={d.status.toLowerCase()} />
                     </td>
                     <td className="num">{d.attemptCount}</td>
                     <td className="muted">
                       {last
                         ? last.statusCode
                           ? `HTTP ${last.statusCode}`
-                          : (last.error ?? '—')
-                        : (d.lastError ?? '—')}
+                          : connectionError(t, last.error)
+                        : connectionError(t, d.lastError)}
                     </td>
                   </tr>
                 );
@@ -200,7 +239,7 @@ function CreateWebhookModal({ onClose, onCreated }: { onClose(): void; onCreated
             <legend>{t('Eventos (ninguno = todos)', 'Events (none = all)')}</legend>
             <div className="grid2 tight">
               {EVENT_TYPES.map((ev) => (
-                <CheckField key={ev} name="eventTypes" value={ev} label={<code>{ev}</code>} />
+                <CheckField key={ev} name="eventTypes" value={ev} label={label(t, 'eventType', ev)} />
               ))}
             </div>
           </fieldset>
@@ -208,4 +247,10 @@ function CreateWebhookModal({ onClose, onCreated }: { onClose(): void; onCreated
       )}
     </Modal>
   );
+}
+
+/** A delivery that got no HTTP answer: said in words, the network error as a tooltip. */
+function connectionError(t: T, error: string | null | undefined) {
+  if (!error) return '—';
+  return <span title={error}>{t('Sin respuesta del servidor', 'No answer from the server')}</span>;
 }

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { api } from '../../api';
 import type { Answer } from '../../api-models';
 import { Badge, Card, FormError, Loading, PageHeader } from '../../components/ui';
-import { formatDateTime } from '../../format';
+import { formatDate } from '../../format';
 import { useLoad } from '../../hooks';
 import { useT } from '../../i18n';
+import { label } from '../../labels';
 import { useSession } from '../../session';
 import { AgreementsCard } from '../agreements';
 import { BankTransferCard } from './bank-transfer-card';
@@ -44,13 +45,14 @@ export function BillingPage() {
       <Card title={t('Tu plan', 'Your plan')}>
         <p>
           {t('Plan actual:', 'Current plan:')}{' '}
-          <Badge value={s.tenant?.subscriptionTier ?? 'FREE'} tone="tier" />{' '}
+          <Badge value={label(t, 'tier', s.tenant?.subscriptionTier ?? 'FREE')} tone="tier" />{' '}
           {current && (
             <span className="muted">
-              {current.tier} · {current.billing_interval} · {current.status}
-              {current.pending_tier && ` → ${current.pending_tier}`}
+              {label(t, 'tier', current.tier)} · {label(t, 'billingInterval', current.billing_interval)} ·{' '}
+              {label(t, 'subscriptionStatus', current.status)}
+              {current.pending_tier && ` → ${label(t, 'tier', current.pending_tier)}`}
               {current.current_period_end &&
-                ` · ${t('hasta', 'until')} ${formatDateTime(current.current_period_end, 'es')}`}
+                ` · ${t('hasta', 'until')} ${formatDate(current.current_period_end)}`}
             </span>
           )}
         </p>

@@ -3,8 +3,10 @@ import { api } from '../../api';
 import type { Answer } from '../../api-models';
 import { ActionForm } from '../../components/action-form';
 import { Alert, Button, CheckField, FormError, Modal, SelectField } from '../../components/ui';
+import { formatDate } from '../../format';
 import { useAction } from '../../hooks';
 import { useT } from '../../i18n';
+import { label, labelOptions } from '../../labels';
 import { type BankTransfer, PAID, type Subscription } from './types';
 
 export function ChangePlan({ current, onDone }: { current: Subscription; onDone(bt?: BankTransfer): void }) {
@@ -27,8 +29,8 @@ export function ChangePlan({ current, onDone }: { current: Subscription; onDone(
             'Change requested: upload the proof of payment.',
           )
         : t(
-            `Cambio programado${res.effectiveAt ? ` para ${res.effectiveAt}` : ''}.`,
-            `Change scheduled${res.effectiveAt ? ` for ${res.effectiveAt}` : ''}.`,
+            `Cambio programado${res.effectiveAt ? ` para el ${formatDate(res.effectiveAt)}` : ''}.`,
+            `Change scheduled${res.effectiveAt ? ` for ${formatDate(res.effectiveAt)}` : ''}.`,
           ),
     );
     setOpen(null);
@@ -37,7 +39,10 @@ export function ChangePlan({ current, onDone }: { current: Subscription; onDone(
   const cancel = useAction(async () => {
     const res = await api<Answer<'/v1/subscriptions', 'delete'>>('DELETE', '/v1/subscriptions');
     setMessage(
-      t(`Cancelación programada para ${res.effectiveAt}.`, `Cancellation scheduled for ${res.effectiveAt}.`),
+      t(
+        `Cancelación programada para el ${formatDate(res.effectiveAt)}.`,
+        `Cancellation scheduled for ${formatDate(res.effectiveAt)}.`,
+      ),
     );
     setOpen(null);
     onDone();
@@ -64,7 +69,7 @@ export function ChangePlan({ current, onDone }: { current: Subscription; onDone(
               label={t('Plan', 'Plan')}
               name="tier"
               defaultValue={current.tier}
-              options={PAID.map((p) => [p, p])}
+              options={labelOptions(t, 'tier', PAID)}
               error={change.error}
             />
             <SelectField
@@ -84,8 +89,8 @@ export function ChangePlan({ current, onDone }: { current: Subscription; onDone(
         <Modal title={t('Cancelar plan', 'Cancel plan')} onClose={() => setOpen(null)}>
           <p>
             {t(
-              'El plan sigue hasta el fin del período; luego pasas a FREE. No hay reembolso.',
-              'The plan runs until the end of the period, then you move to FREE. No refund.',
+              `El plan sigue hasta el fin del período; luego pasas al plan ${label(t, 'tier', 'FREE')}. No hay reembolso.`,
+              `The plan runs until the end of the period, then you move to the ${label(t, 'tier', 'FREE')} plan. No refund.`,
             )}
           </p>
           <CheckField

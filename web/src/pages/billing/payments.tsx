@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card } from '../../components/ui';
 import { formatDateTime, money } from '../../format';
 import { useLang, useT } from '../../i18n';
+import { label } from '../../labels';
 import { ProofModal } from './proof-modal';
 import type { Payment, Subscription } from './types';
 
@@ -27,11 +28,13 @@ export function Payments({ subscription, onChange }: { subscription: Subscriptio
           <tbody>
             {subscription.payments.map((p) => (
               <tr key={p.id}>
-                <td>{p.purpose}</td>
+                <td>{label(t, 'paymentPurpose', p.purpose)}</td>
                 <td className="num">{money(p.total_amount, lang)}</td>
                 <td>
-                  <Badge value={p.status} tone={`pay-${p.status.toLowerCase()}`} />
-                  {p.rejection_reason_code && <div className="warn-text">{p.rejection_reason_code}</div>}
+                  <Badge value={label(t, 'paymentStatus', p.status)} tone={`pay-${p.status.toLowerCase()}`} />
+                  {p.rejection_reason_code && (
+                    <div className="warn-text">{label(t, 'rejectionReason', p.rejection_reason_code)}</div>
+                  )}
                 </td>
                 <td>{formatDateTime(p.reported_at, lang)}</td>
                 <td>
@@ -41,7 +44,9 @@ export function Payments({ subscription, onChange }: { subscription: Subscriptio
                     </Button>
                   )}
                   {p.status === 'REPORTED' && (
-                    <span className="muted">{t('En revisión', 'Under review')}</span>
+                    <span className="muted">
+                      {t('Lo revisamos en 1 día hábil', 'We review it within 1 business day')}
+                    </span>
                   )}
                 </td>
               </tr>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { type ApiError, api } from '../../api';
 import type { Answer } from '../../api-models';
-import { Button, Card, FormError } from '../../components/ui';
+import { Button, Card, ConfirmDialog, FormError } from '../../components/ui';
 import { money } from '../../format';
 import { useAction } from '../../hooks';
 import { useLang, useT } from '../../i18n';
+import { label } from '../../labels';
 import { type BankTransfer, PAID, type Tier } from './types';
 
 export function Plans({
@@ -19,12 +20,16 @@ export function Plans({
   const t = useT();
   const { lang } = useLang();
   const [interval, setInterval] = useState<'MONTHLY' | 'YEARLY'>('MONTHLY');
+  const [choosing, setChoosing] = useState<Tier | null>(null);
   const subscribe = useAction(async (tier: string) => {
     const res = await api<Answer<'/v1/subscriptions', 'post'>>('POST', '/v1/subscriptions', {
       body: { tier, billingInterval: interval },
     });
+    setChoosing(null);
     onSubscribed(res.bankTransfer);
   });
+  const price = (v: Tier) => money(interval === 'MONTHLY' ? v.monthlyPrice : v.yearlyPrice, lang);
+  const per = interval === 'MONTHLY' ? t('mes', 'month') : t('año', 'year');
   const views = tiers.filter((v) => PAID.includes(v.code));
   return (
     <Card title={t('Elige un plan', 'Pick a plan')}>
@@ -41,19 +46,21 @@ export function Plans({
       <div className="plans">
         {views.map((v) => (
           <div key={v.code} className="plan">
-            <h3>{v.code}</h3>
+            <h3>{label(t, 'tier', v.code)}</h3>
             <p className="price">
-              {money(interval === 'MONTHLY' ? v.monthlyPrice : v.yearlyPrice, lang)}
-              <small> + IVA / {interval === 'MONTHLY' ? t('mes', 'month') : t('año', 'year')}</small>
+              {price(v)}
+              <small> + IVA / {per}</small>
             </p>
             <p>
               {t(`${v.documentQuota} comprobantes por período`, `${v.documentQuota} documents per period`)}
             </p>
             <p>{t(`${v.maxApiKeys} claves de API adicionales`, `${v.maxApiKeys} additional API keys`)}</p>
             <Button
-              busy={subscribe.busy}
-              onClick={() => void subscribe.run(v.code)}
-              aria-label={t(`Elegir ${v.code}`, `Choose ${v.code}`)}
+              onClick={() => {
+                subscribe.setError(null);
+                setChoosing(v);
+              }}
+              aria-label={t(`Elegir ${label(t, 'tier', v.code)}`, `Choose ${label(t, 'tier', v.code)}`)}
             >
               {t('Elegir', 'Choose')}
             </Button>
@@ -61,7 +68,23 @@ export function Plans({
         ))}
         {views.length === 0 && <FormError error={error} />}
       </div>
-      <FormError error={subscribe.error} />
+      {choosing && (
+        <ConfirmDialog
+          title={t(`Plan ${label(t, 'tier', choosing.code)}`, `${label(t, 'tier', choosing.code)} plan`)}
+          confirmLabel={t('Confirmar y ver cómo pagar', 'Confirm and see how to pay')}
+          busy={subscribe.busy}
+          error={subscribe.error}
+          onConfirm={() => void subscribe.run(choosing.code)}
+          onClose={() => setChoosing(null)}
+        >
+          <p>
+            {t(
+              `Pagarás ${price(choosing)} + IVA por ${per} (${label(t, 'billingInterval', interval).toLowerCase()}) por transferencia bancaria. El plan se activa cuando verifiquemos tu pago.`,
+              `You will pay ${price(choosing)} + VAT per ${per} (${label(t, 'billingInterval', interval).toLowerCase()}) by bank transfer. The plan starts once we verify your payment.`,
+            )}
+          </p>
+        </ConfirmDialog>
+      )}
     </Card>
   );
 }
