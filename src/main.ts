@@ -94,8 +94,18 @@ try {
       });
   const url = config.databaseUrl ?? embedded!.url;
   await checkDatabase(url, config.databaseUrl ? 'DATABASE_URL' : 'embedded');
-  database = createDatabase(url, 30);
-  await migrate(database.pool, (m) => log.info(m));
+  if (config.databaseListenUrl) await checkDatabase(config.databaseListenUrl, 'DATABASE_LISTEN_URL');
+  if (config.databaseReadUrl) await checkDatabase(config.databaseReadUrl, 'DATABASE_READ_URL');
+  database = createDatabase(url, {
+    max: config.databasePoolSize,
+    readUrl: config.databaseReadUrl,
+    sessionUrl: config.databaseListenUrl,
+    // graphile-worker's LISTEN and fetches, one document lock per running job, migrations.
+    sessionMax: config.workerConcurrency + 3,
+    preparedStatements: config.databasePreparedStatements,
+  });
+  // Migrations hold a session advisory lock: on the session connection.
+  await migrate(database.sessionPool, (m) => log.info(m));
 } catch (e) {
   if (!stopping) await failStartup(e);
 }
@@ -122,7 +132,9 @@ if (app) {
 }
 worker = runWorker
   ? await startWorker({
-      pool: database!.pool,
+      // LISTEN jobs:insert needs a session: DATABASE_LISTEN_URL when set (docs/scaling.md).
+      pool: database!.sessionPool,
+      preparedStatements: database!.preparedStatements,
       jobs: deps.jobs,
       concurrency: config.workerConcurrency,
       log,

@@ -82,7 +82,12 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     SRI_PRODUCTION_URL: opts.sriUrl ?? UNREACHABLE_SRI,
     ...opts.env,
   });
-  const db = createDatabase(database.url, 10);
+  const db = createDatabase(database.url, {
+    max: 10,
+    readUrl: config.databaseReadUrl,
+    sessionUrl: config.databaseListenUrl,
+    preparedStatements: config.databasePreparedStatements,
+  });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const clock = opts.clock ?? new MovableClock(opts.start);
   const sentMail = new Map<string, MailMessage>();

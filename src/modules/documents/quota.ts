@@ -17,14 +17,19 @@ interface QuotaPeriod {
  */
 export type QuotaPeriodResolver = (db: Executor, tenantId: string, now: Date) => Promise<QuotaPeriod>;
 
+/** The period key of the Ecuador calendar month containing `now` ("2026-11"). */
+export function calendarMonthKey(now: Date): string {
+  const p = ecuadorParts(now);
+  return `${p.year}-${String(p.month).padStart(2, '0')}`;
+}
+
 export const calendarMonthPeriod: QuotaPeriodResolver = async (db, tenantId, now) => {
   const [row] = await db
     .select({ quota: tiers.documentQuota })
     .from(tenants)
     .innerJoin(tiers, eq(tiers.code, tenants.subscriptionTier))
     .where(eq(tenants.id, tenantId));
-  const p = ecuadorParts(now);
-  return { key: `${p.year}-${String(p.month).padStart(2, '0')}`, quota: row?.quota ?? 0 };
+  return { key: calendarMonthKey(now), quota: row?.quota ?? 0 };
 };
 
 export interface QuotaHooks {
@@ -65,14 +70,17 @@ export function createQuota(deps: { clock: Clock; hooks: QuotaHooks }) {
         await hook(tx, { tenantId, used, quota: period.quota, periodKey: period.key }, now);
     },
 
-    /** Production documents of the current period (the tenant's documentCount). */
-    async used(db: Executor, tenantId: string): Promise<number> {
+    /**
+     * Production documents of the current period (the tenant's documentCount) and the period's
+     * allowance (its documentQuota): the period read gives both.
+     */
+    async usage(db: Executor, tenantId: string): Promise<{ used: number; quota: number }> {
       const period = await deps.hooks.resolvePeriod(db, tenantId, deps.clock.now());
       const [row] = await db
         .select({ used: documentQuotaUsage.used })
         .from(documentQuotaUsage)
         .where(and(eq(documentQuotaUsage.tenantId, tenantId), eq(documentQuotaUsage.periodKey, period.key)));
-      return row?.used ?? 0;
+      return { used: row?.used ?? 0, quota: period.quota };
     },
   };
 }
