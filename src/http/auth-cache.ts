@@ -33,34 +33,12 @@ export function registerAuthCache(
 ): void {
   const { authCache: cache } = deps;
   let listener: Listener | null = null;
-  const waiting = new Map<string, () => void>();
-  /**
-   * Announces a token on the channel and waits (at most a second) until this process hears it:
-   * notifications arrive in commit order, so every announcement of the write just committed has
-   * then reached every listening server connection, the other processes' included.
-   */
-  async function drained(): Promise<void> {
-    const token = `sync:${randomUUID()}`;
-    const heard = new Promise<void>((resolve) => {
-      waiting.set(token, resolve);
-      setTimeout(resolve, 1000).unref();
-    });
-    try {
-      await deps.database.pool.query("select pg_notify('auth_invalidation', $1)", [token]);
-      await heard;
-    } finally {
-      waiting.delete(token);
-    }
-  }
   app.addHook('onReady', async () => {
     if (cache.ttlMs === 0) return;
     listener = await startListener({
       url: deps.database.sessionUrl,
       channel: 'auth_invalidation',
-      onMessage: (payload) => {
-        waiting.get(payload)?.();
-        cache.invalidate(payload);
-      },
+      onMessage: (payload) => cache.invalidate(payload),
       onState: (up) => cache.setLive(up),
       onError: (e) => deps.log.warn({ err: e }, 'auth cache listener lost its connection; caching paused'),
     });
@@ -76,7 +54,25 @@ export function registerAuthCache(
     if (AUTH_NEUTRAL_PREFIXES.some((p) => url.startsWith(p))) return payload;
     if (request.auth && !url.startsWith('/admin/')) cache.dropTenant(request.auth.tenantId);
     else cache.clear();
-    if (cache.enabled) await drained();
+    await authChannelDrained(cache, deps.database.pool);
     return payload;
   });
+}
+
+/**
+ * Announces a token on auth_invalidation and waits (at most a second) until this process hears it:
+ * notifications arrive in commit order, so every announcement of what was committed before has
+ * then reached every listening server connection, other processes' included. Tests call it after
+ * changing keys or tenants in SQL.
+ */
+export async function authChannelDrained(cache: AuthCache, pool: pg.Pool): Promise<void> {
+  if (!cache.enabled) return;
+  const token = `sync:${randomUUID()}`;
+  const wait = cache.heard(token, 1000);
+  try {
+    await pool.query("select pg_notify('auth_invalidation', $1)", [token]);
+    await wait.promise;
+  } finally {
+    wait.cancel();
+  }
 }

@@ -25,6 +25,7 @@ export class AuthCache {
   private live = false;
   /** Bumped by every drop: a lookup that began before one must not store what it read. */
   private generation = 0;
+  private syncWaiters = new Map<string, () => void>();
 
   constructor(
     readonly ttlMs: number,
@@ -71,10 +72,26 @@ export class AuthCache {
    */
   invalidate(payload: string): void {
     const [kind, id] = payload.split(':');
-    if (kind === 'sync') return;
-    if (kind === 'key') this.dropWhere((c) => c.keyId === id);
+    if (kind === 'sync') this.syncWaiters.get(payload)?.();
+    else if (kind === 'key') this.dropWhere((c) => c.keyId === id);
     else if (kind === 'tenant') this.dropTenant(id!);
     else this.clear();
+  }
+
+  /** Resolves when `sync:<token>` is heard on the channel, or after `timeoutMs`. */
+  heard(payload: string, timeoutMs: number): { promise: Promise<void>; cancel(): void } {
+    let timer: NodeJS.Timeout | undefined;
+    const promise = new Promise<void>((resolve) => {
+      this.syncWaiters.set(payload, resolve);
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    return {
+      promise,
+      cancel: () => {
+        clearTimeout(timer);
+        this.syncWaiters.delete(payload);
+      },
+    };
   }
 
   dropTenant(tenantId: string): void {
