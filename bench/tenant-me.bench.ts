@@ -2,8 +2,8 @@
  * Issue 16, target 5: GET /v1/tenants/me against a bare Fastify + pg route doing one query, on the
  * same machine and database, in the same run (runs alternate so drift hits both). The service is
  * the compiled build `npm start` runs, API only, with its defaults (auth cache on, rate limiter on:
- * one upsert per request), then without the rate limiter and without the cache, to show each
- * part's cost. Prints req/s, latency and the ratio to the bare route.
+ * one upsert per request), then without the rate limiter, without the cache, and with
+ * DATABASE_PREPARED_STATEMENTS=false, to show each part's cost. Prints req/s, latency and the ratio to the bare route.
  *   npx tsx bench/tenant-me.bench.ts [seconds per run, default 5] [concurrency, default 16]
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -32,6 +32,11 @@ try {
     { label: 'tenants/me (defaults)', env: {} },
     { label: 'tenants/me, API_RATE_LIMIT=0', env: { API_RATE_LIMIT: '0' } },
     { label: 'tenants/me, no cache, no limit', env: { API_RATE_LIMIT: '0', AUTH_CACHE_TTL_MS: '0' } },
+    // What DATABASE_PREPARED_STATEMENTS=false (PgBouncer 1.18) costs: every statement parsed again.
+    {
+      label: 'tenants/me, no limit, unnamed',
+      env: { API_RATE_LIMIT: '0', DATABASE_PREPARED_STATEMENTS: 'false' },
+    },
   ];
   for (const v of variants)
     servers.push(

@@ -99,7 +99,7 @@ export function createDeps(input: {
   };
   const quota = createQuota({ clock, hooks: quotaHooks });
   const tenantPorts: TenantPorts = {
-    documentUsage: (exec, tenant) => quota.usage(exec, tenant.id),
+    documentUsage: (exec, tenantId) => quota.usage(exec, tenantId),
     agreementSummary: agreements.service.summary,
     afterRegister: [agreements.afterRegister],
   };

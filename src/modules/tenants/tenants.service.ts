@@ -22,7 +22,7 @@ export type TenantRow = typeof tenants.$inferSelect;
  */
 export interface TenantPorts {
   /** Production documents issued in the current billing period, and the period's allowance. */
-  documentUsage(db: Executor, tenant: TenantRow): Promise<{ used: number; quota: number }>;
+  documentUsage(db: Executor, tenantId: string): Promise<{ used: number; quota: number }>;
   /** Latest TERMS acceptance. */
   agreementSummary(
     db: Executor,
@@ -54,13 +54,18 @@ export function createTenantsService(deps: {
     .where(eq(tenants.id, sql.placeholder('id')))
     .prepare('tenant_by_id');
 
-  async function tenantView(exec: Executor, t: TenantRow) {
+  /** What the view adds to the tenant row; needs only the id, so it may run beside the row's read. */
+  function viewParts(exec: Executor, tenantId: string) {
     // Independent reads: in a transaction its client queues them; on the pool they run side by side.
     // The quota comes with the count (one period read), not from a read of its own.
-    const [agreement, usage] = await Promise.all([
-      ports.agreementSummary(exec, t.id),
-      ports.documentUsage(exec, t),
-    ]);
+    return Promise.all([ports.agreementSummary(exec, tenantId), ports.documentUsage(exec, tenantId)]);
+  }
+
+  async function tenantView(exec: Executor, t: TenantRow) {
+    return viewOf(t, await viewParts(exec, t.id));
+  }
+
+  function viewOf(t: TenantRow, [agreement, usage]: Awaited<ReturnType<typeof viewParts>>) {
     const documentCount = usage.used;
     const documentQuota = usage.quota;
     return {
@@ -341,10 +346,14 @@ export function createTenantsService(deps: {
       return { message: GENERIC_RESEND_MESSAGE };
     },
 
+    /** GET /v1/tenants/me: the row and the view's reads side by side (two round trips deep). */
     async me(auth: AuthContext) {
-      const [t] = await tenantById.execute({ id: auth.tenantId });
+      const [[t], parts] = await Promise.all([
+        tenantById.execute({ id: auth.tenantId }),
+        viewParts(db, auth.tenantId),
+      ]);
       if (!t) throw new AppError('UNAUTHORIZED', 'Unknown account');
-      return tenantView(db, t);
+      return viewOf(t, parts);
     },
 
     async events(auth: AuthContext) {
