@@ -13,7 +13,7 @@ import { ensureWebBuilt } from '../web/ensure-built.js';
  * tsx compiles every module in the process and holds about twice the memory.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const SERVER_DIST = path.join(ROOT, 'dist');
+const SERVER_DIST = path.join(ROOT, 'dist');
 const HASH_FILE = path.join(SERVER_DIST, '.source-hash');
 
 function serverSourceFiles(): string[] {
