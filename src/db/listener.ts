@@ -19,7 +19,8 @@ export interface Listener {
  * LISTEN on one channel over a dedicated connection of its own, never a pooled one: PgBouncer in
  * transaction mode hands a pooled connection to other clients between statements, so a LISTEN
  * there is lost (docs/scaling.md). The connection is re-opened after a loss; `onState(false)` tells
- * the caller that notifications may have been missed meanwhile. Resolves once listening.
+ * the caller that notifications may have been missed meanwhile. Resolves once listening, or once
+ * the first attempt failed (retries go on).
  */
 export async function startListener(opts: ListenerOptions): Promise<Listener> {
   let client: pg.Client | null = null;
@@ -38,7 +39,7 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
       opts.onState(false);
       if (e) opts.onError?.(e);
       c.end().catch(() => {});
-      if (!stopped) retry = setTimeout(reconnect, retryMs);
+      if (!stopped) retry = setTimeout(reconnect, retryMs).unref();
     };
     c.on('error', lost);
     c.on('end', () => lost());
@@ -53,11 +54,16 @@ export async function startListener(opts: ListenerOptions): Promise<Listener> {
     if (stopped) return;
     connect().catch((e) => {
       opts.onError?.(e);
-      if (!stopped) retry = setTimeout(reconnect, retryMs);
+      if (!stopped) retry = setTimeout(reconnect, retryMs).unref();
     });
   }
 
-  await connect();
+  // A server not reachable yet is not a start-up failure: the caller works without its
+  // notifications (the key cache stays off) until a retry connects.
+  await connect().catch((e) => {
+    opts.onError?.(e);
+    if (!stopped) retry = setTimeout(reconnect, retryMs).unref();
+  });
   return {
     async stop() {
       stopped = true;
