@@ -40,6 +40,6 @@ export { registerDryRunRoute } from './dry-run.routes.js';
 export { checkedIsoDate, checkListFilters } from './list-filters.js';
 export { authorizedFacts, refusedFacts } from './outcome-facts.js';
 export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideViewOf } from './pipeline.js';
-export { calendarMonthKey, calendarMonthPeriod, type QuotaPeriodResolver } from './quota.js';
+export { calendarMonthPeriod, type QuotaPeriodResolver } from './quota.js';
 export type { InvoiceInput } from './types/invoice/schema.js';
 export { RebuildBodySchema } from './types/registry.js';

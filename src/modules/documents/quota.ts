@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { tenants, tiers } from '../../db/tables.js';
-import { type Clock, ecuadorParts } from '../../shared/clock.js';
+import { type Clock, ecuadorMonthKey } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { documentQuotaUsage } from './documents.tables.js';
 
@@ -17,19 +17,13 @@ interface QuotaPeriod {
  */
 export type QuotaPeriodResolver = (db: Executor, tenantId: string, now: Date) => Promise<QuotaPeriod>;
 
-/** The period key of the Ecuador calendar month containing `now` ("2026-11"). */
-export function calendarMonthKey(now: Date): string {
-  const p = ecuadorParts(now);
-  return `${p.year}-${String(p.month).padStart(2, '0')}`;
-}
-
 export const calendarMonthPeriod: QuotaPeriodResolver = async (db, tenantId, now) => {
   const [row] = await db
     .select({ quota: tiers.documentQuota })
     .from(tenants)
     .innerJoin(tiers, eq(tiers.code, tenants.subscriptionTier))
     .where(eq(tenants.id, tenantId));
-  return { key: calendarMonthKey(now), quota: row?.quota ?? 0 };
+  return { key: ecuadorMonthKey(now), quota: row?.quota ?? 0 };
 };
 
 export interface QuotaHooks {
