@@ -38,6 +38,8 @@ let database: Database | null = null;
 let simulator: SriSimulator | null = null;
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
+/** The worker while it starts: a shutdown then waits for it, so it can be stopped before the pool closes. */
+let workerStarting: ReturnType<typeof startWorker> | null = null;
 let deps: ReturnType<typeof createDeps> | null = null;
 
 // Installed before anything starts: a SIGTERM during start-up (right after /readyz answers, say) still
@@ -55,7 +57,8 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app?.close();
-    await worker?.stop();
+    // graphile-worker holds a pool client for LISTEN until stopped: the pool cannot end before.
+    await (worker ?? (await workerStarting?.catch(() => null)))?.stop();
     deps?.sri.close();
     await simulator?.close();
     await deps?.usage.stop();
@@ -130,8 +133,8 @@ if (app) {
     `listening on ${config.publicBaseUrl}: web app at ${config.publicBaseUrl}/, API docs at ${config.publicBaseUrl}/docs`,
   );
 }
-worker = runWorker
-  ? await startWorker({
+workerStarting = runWorker
+  ? startWorker({
       // LISTEN jobs:insert needs a session: DATABASE_LISTEN_URL when set (docs/scaling.md).
       pool: database!.sessionPool,
       preparedStatements: database!.preparedStatements,
@@ -142,6 +145,7 @@ worker = runWorker
       heartbeat: config.workerHeartbeat,
     })
   : null;
+worker = await workerStarting;
 await unlessStopping();
 if (worker) {
   log.info('worker started');
