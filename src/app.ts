@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Deps } from './deps.js';
 import { registerAuth } from './http/auth.js';
+import { registerAuthCache } from './http/auth-cache.js';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerErrorPages } from './http/error-pages.js';
 import { registerHealthRoutes } from './http/health.js';
@@ -161,6 +162,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     clock: deps.clock,
     authenticate: deps.authPorts.authenticate,
   });
+  registerAuthCache(app as never, deps);
 
   registerHealthRoutes(app, deps.db);
   registerErrorPages(app);

@@ -27,7 +27,7 @@ import { createExportJobs } from './modules/exports/exports.jobs.js';
 import { createExportsService } from './modules/exports/exports.service.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
 import { issuerOwnerLookup } from './modules/issuers/issuer-store.js';
-import { createKeysService, UsageRecorder } from './modules/keys/index.js';
+import { AuthCache, createKeysService, UsageRecorder } from './modules/keys/index.js';
 import { createOutboxHooks, createSendEmailJob } from './modules/mail/index.js';
 import {
   CERT_EXPIRY_JOB,
@@ -89,7 +89,9 @@ export function createDeps(input: {
     onError: (e) => log.error({ err: e }, 'rate limit purge failed'),
   });
   const limiter = createRegistrationLimiter({ windows: rateLimits.windows, ...config.registrationRateLimit });
-  const keys = createKeysService({ db, clock });
+  // API key lookups, remembered for AUTH_CACHE_TTL_MS while LISTEN auth_invalidation is up (app.ts).
+  const authCache = new AuthCache(config.authCacheTtlMs);
+  const keys = createKeysService({ db, clock, cache: authCache });
   const usage = new UsageRecorder(db, clock, 1000, (e) => log.error({ err: e }, 'usage flush failed'));
   // The API request log (docs/request-log.md): buffered, written in batches by the API process.
   const requestLog = createRequestLogService({ db, clock });
@@ -112,7 +114,7 @@ export function createDeps(input: {
   };
   const quota = createQuota({ clock, hooks: quotaHooks });
   const tenantPorts: TenantPorts = {
-    documentCount: (exec, tenant) => quota.used(exec, tenant.id),
+    documentUsage: (exec, tenantId) => quota.usage(exec, tenantId),
     agreementSummary: agreements.service.summary,
     afterRegister: [agreements.afterRegister],
   };
@@ -136,13 +138,14 @@ export function createDeps(input: {
         notifications.certificateRenewed(tx, issuerId, expiry, now).then(() => undefined),
     ],
   });
-  const documentExtras = createDocumentExtrasService({ db, clock });
+  const documentExtras = createDocumentExtrasService({ db, clock, readDb: database.readDb });
   const exports = createExportsService({
     db,
     pool: database.pool,
     clock,
     delivery,
     dataDir: config.dataDir,
+    read: { db: database.readDb, pool: database.readPool },
   });
   const dryRun = createDocumentDryRun({ db, clock });
   const sharing = createSharingService({ db, clock, delivery, publicBaseUrl: config.publicBaseUrl });
@@ -175,7 +178,8 @@ export function createDeps(input: {
   };
   const submission = createSubmissionModule({
     db,
-    pool: database.pool,
+    // Its per-document session advisory lock needs a session connection (DATABASE_LISTEN_URL).
+    pool: database.sessionPool,
     clock,
     log,
     sri,
@@ -189,6 +193,7 @@ export function createDeps(input: {
     keyCache: signingKeys,
     quota,
     afterCreate: [submission.afterCreate],
+    readDb: database.readDb,
   });
   const billing = createBillingModule({
     db,
@@ -240,6 +245,7 @@ export function createDeps(input: {
     mailer,
     outboxHooks,
     keys,
+    authCache,
     usage,
     tenants,
     tenantPorts,

@@ -38,6 +38,8 @@ let database: Database | null = null;
 let simulator: SriSimulator | null = null;
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
+/** The worker while it starts: a shutdown then waits for it, so it can be stopped before the pool closes. */
+let workerStarting: ReturnType<typeof startWorker> | null = null;
 let deps: ReturnType<typeof createDeps> | null = null;
 
 // Installed before anything starts: a SIGTERM during start-up (right after /readyz answers, say) still
@@ -55,7 +57,8 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app?.close();
-    await worker?.stop();
+    // graphile-worker holds a pool client for LISTEN until stopped: the pool cannot end before.
+    await (worker ?? (await workerStarting?.catch(() => null)))?.stop();
     deps?.sri.close();
     await simulator?.close();
     await deps?.usage.stop();
@@ -94,8 +97,18 @@ try {
       });
   const url = config.databaseUrl ?? embedded!.url;
   await checkDatabase(url, config.databaseUrl ? 'DATABASE_URL' : 'embedded');
-  database = createDatabase(url, 30);
-  await migrate(database.pool, (m) => log.info(m));
+  if (config.databaseListenUrl) await checkDatabase(config.databaseListenUrl, 'DATABASE_LISTEN_URL');
+  if (config.databaseReadUrl) await checkDatabase(config.databaseReadUrl, 'DATABASE_READ_URL');
+  database = createDatabase(url, {
+    max: config.databasePoolSize,
+    readUrl: config.databaseReadUrl,
+    sessionUrl: config.databaseListenUrl,
+    // graphile-worker's LISTEN and fetches, one document lock per running job, migrations.
+    sessionMax: config.workerConcurrency + 3,
+    preparedStatements: config.databasePreparedStatements,
+  });
+  // Migrations hold a session advisory lock: on the session connection.
+  await migrate(database.sessionPool, (m) => log.info(m));
 } catch (e) {
   if (!stopping) await failStartup(e);
 }
@@ -120,9 +133,11 @@ if (app) {
     `listening on ${config.publicBaseUrl}: web app at ${config.publicBaseUrl}/, API docs at ${config.publicBaseUrl}/docs`,
   );
 }
-worker = runWorker
-  ? await startWorker({
-      pool: database!.pool,
+workerStarting = runWorker
+  ? startWorker({
+      // LISTEN jobs:insert needs a session: DATABASE_LISTEN_URL when set (docs/scaling.md).
+      pool: database!.sessionPool,
+      preparedStatements: database!.preparedStatements,
       jobs: deps.jobs,
       concurrency: config.workerConcurrency,
       log,
@@ -130,6 +145,7 @@ worker = runWorker
       heartbeat: config.workerHeartbeat,
     })
   : null;
+worker = await workerStarting;
 await unlessStopping();
 if (worker) {
   log.info('worker started');

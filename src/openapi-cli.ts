@@ -29,6 +29,8 @@ export async function generateOpenApiDocument(publicBaseUrl?: string): Promise<R
     SRI_TEST_URL: `http://${NOWHERE}`,
     SRI_PRODUCTION_URL: `http://${NOWHERE}`,
     LOG_LEVEL: 'silent',
+    // No key cache, so no LISTEN connection to the database that is not there.
+    AUTH_CACHE_TTL_MS: '0',
     PUBLIC_BASE_URL: publicBaseUrl ?? process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000',
   });
   const database = createDatabase(config.databaseUrl!, 1);

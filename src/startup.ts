@@ -8,10 +8,13 @@ import { StartupError } from './db/embedded.js';
 export { StartupError };
 
 /** Connects once to the configured server and explains a refusal (before migrations run). */
-export async function checkDatabase(url: string, source: 'DATABASE_URL' | 'embedded'): Promise<void> {
+export async function checkDatabase(
+  url: string,
+  source: 'DATABASE_URL' | 'DATABASE_READ_URL' | 'DATABASE_LISTEN_URL' | 'embedded',
+): Promise<void> {
   const u = new URL(url);
   const where = `${u.hostname || u.searchParams.get('host') || 'localhost'}:${u.port || 5432}`;
-  const fix = source === 'DATABASE_URL' ? 'correct DATABASE_URL' : 'remove DATA_DIR/pg or set DATABASE_URL';
+  const fix = source === 'embedded' ? 'remove DATA_DIR/pg or set DATABASE_URL' : `correct ${source}`;
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   client.on('error', () => {});
   try {
@@ -25,13 +28,15 @@ export async function checkDatabase(url: string, source: 'DATABASE_URL' | 'embed
     }
   } catch (e) {
     if (e instanceof StartupError) throw e;
-    throw new StartupError(explainDatabaseError(e, where, u, fix));
+    throw new StartupError(
+      explainDatabaseError(e, where, u, fix, source === 'embedded' ? 'DATABASE_URL' : source),
+    );
   } finally {
     await client.end().catch(() => {});
   }
 }
 
-function explainDatabaseError(e: unknown, where: string, u: URL, fix: string): string {
+function explainDatabaseError(e: unknown, where: string, u: URL, fix: string, variable: string): string {
   const err = e as NodeJS.ErrnoException & { code?: string; message?: string };
   const user = decodeURIComponent(u.username || 'postgres');
   const database = decodeURIComponent(u.pathname.slice(1) || user);
@@ -47,7 +52,7 @@ function explainDatabaseError(e: unknown, where: string, u: URL, fix: string): s
       return `the database at ${where} cannot be reached (${err.code}): check the network, or ${fix}`;
     case '28P01':
     case '28000':
-      return `the database at ${where} refused user "${user}" (${err.message}): correct the user and password in DATABASE_URL`;
+      return `the database at ${where} refused user "${user}" (${err.message}): correct the user and password in ${variable}`;
     case '3D000':
       return `database "${database}" does not exist on ${where}: create it (createdb ${database}), or ${fix}`;
     case '42501':

@@ -15,6 +15,8 @@ export interface WorkerOptions {
   crontab?: string;
   pollIntervalMs?: number;
   heartbeat: HeartbeatSettings;
+  /** false: graphile-worker's own statements go unnamed (PgBouncer before 1.21, transaction mode). */
+  preparedStatements?: boolean;
 }
 
 export interface RunningWorker {
@@ -69,6 +71,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     crontab: opts.crontab ?? '',
     logger: silentLogger(),
     events,
+    noPreparedStatements: opts.preparedStatements === false,
   });
   heartbeat.start();
   // Jobs left locked by a worker that died before this one started are freed now, not in a minute.

@@ -10,14 +10,19 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real service (`src/main.ts`) in a child process on a fresh data directory. */
+/**
+ * Starts the real service in a child process on a fresh data directory: `src/main.ts` under tsx,
+ * or with `compiled` the build `npm start` runs (dist/main.js under plain node; build it first with
+ * ensureServerBuilt from scripts/ensure-built.ts).
+ */
 export async function startServer(
-  opts: { args?: string[]; env?: Record<string, string> } = {},
+  opts: { args?: string[]; env?: Record<string, string>; compiled?: boolean } = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'einvoice-bench-'));
   chmodSync(dataDir, 0o755);
   const port = 31000 + Math.floor(Math.random() * 2000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...(opts.args ?? [])], {
+  const entry = opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, [...entry, ...(opts.args ?? [])], {
     env: {
       ...process.env,
       NODE_ENV: 'development',

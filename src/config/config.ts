@@ -15,6 +15,16 @@ export interface Config {
   dataDir: string;
   /** null: embedded PostgreSQL under DATA_DIR/pg. */
   databaseUrl: string | null;
+  /** Connections of each process's primary pool (DATABASE_POOL_SIZE; docs/scaling.md, budgets). */
+  databasePoolSize: number;
+  /** A replica for lists, stats and exports; null: the primary. */
+  databaseReadUrl: string | null;
+  /** LISTEN, session locks, migrations: a direct or session-mode URL; null: DATABASE_URL. */
+  databaseListenUrl: string | null;
+  /** false: statements are sent unnamed (PgBouncer before 1.21 in transaction mode). */
+  databasePreparedStatements: boolean;
+  /** How long an API key lookup is remembered; 0 = every request reads the database. */
+  authCacheTtlMs: number;
   embeddedPgPort: number;
   /** EMBEDDED_PG_PORT was set: a taken port is an error rather than replaced by a free one. */
   embeddedPgPortExplicit: boolean;
@@ -165,6 +175,12 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
   const dataDir = dataDirOf(env);
   const publicBaseUrl = publicBaseUrlOf(env);
   const databaseUrl = url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  const databaseReadUrl = url(env, 'DATABASE_READ_URL', null, ['postgres:', 'postgresql:']);
+  const databaseListenUrl = url(env, 'DATABASE_LISTEN_URL', null, ['postgres:', 'postgresql:']);
+  if (databaseUrl === null && (databaseReadUrl !== null || databaseListenUrl !== null))
+    throw new ConfigError(
+      `${databaseReadUrl !== null ? 'DATABASE_READ_URL' : 'DATABASE_LISTEN_URL'} needs DATABASE_URL (the embedded PostgreSQL has no replica or pooler)`,
+    );
   const smtpUrl = url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']);
 
   let masterKey: Buffer;
@@ -207,6 +223,11 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     publicBaseUrl,
     dataDir,
     databaseUrl,
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),
+    databaseReadUrl,
+    databaseListenUrl,
+    databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
+    authCacheTtlMs: int(env, 'AUTH_CACHE_TTL_MS', 10_000, 0, 600_000),
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 5433, 1, 65535),
     embeddedPgPortExplicit: optional(env, 'EMBEDDED_PG_PORT') !== null,
     smtpUrl,

@@ -12,20 +12,85 @@ type Db = NodePgDatabase<Record<string, never>>;
 export type Executor = PgDatabase<NodePgQueryResultHKT, Record<string, never>>;
 
 export interface Database {
+  /** The primary (DATABASE_URL): every write and every read that must see it. */
   pool: pg.Pool;
   db: Db;
+  /**
+   * Lists, stats and exports: a replica when DATABASE_READ_URL is set (a few hundred milliseconds
+   * behind the primary at most), else the same pool as `db`.
+   */
+  readPool: pg.Pool;
+  readDb: Db;
+  /**
+   * Session-level work that a transaction-mode PgBouncer cannot carry: LISTEN, session advisory
+   * locks, migrations. DATABASE_LISTEN_URL (direct, or a session-mode pool) when set, else `pool`.
+   */
+  sessionPool: pg.Pool;
+  /** The URL of `sessionPool`: dedicated LISTEN connections open their own client on it. */
+  sessionUrl: string;
+  /** false: no named prepared statements (PgBouncer before 1.21 in transaction mode). */
+  preparedStatements: boolean;
   close(): Promise<void>;
 }
 
-export function createDatabase(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+export interface DatabaseOptions {
+  /** Connections of the primary pool (DATABASE_POOL_SIZE). */
+  max?: number;
+  readUrl?: string | null;
+  sessionUrl?: string | null;
+  /** Connections of the session pool when it has its own URL. */
+  sessionMax?: number;
+  preparedStatements?: boolean;
+}
+
+/**
+ * A pg client that sends every statement unnamed: Drizzle's `.prepare(name)` and `{ name }` query
+ * configs become plain extended-protocol queries, which PgBouncer 1.18 in transaction mode carries
+ * (a named statement prepared on one server connection is unknown on the next). Streams and other
+ * submittables pass through untouched.
+ */
+class UnnamedStatementClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only forwards them.
+  override query(config: any, ...rest: any[]): any {
+    if (config && typeof config === 'object' && typeof config.submit !== 'function' && config.name) {
+      const { name: _name, ...unnamed } = config;
+      return (super.query as (...a: unknown[]) => unknown)(unnamed, ...rest);
+    }
+    return (super.query as (...a: unknown[]) => unknown)(config, ...rest);
+  }
+}
+
+function newPool(url: string, max: number, preparedStatements: boolean): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    ...(preparedStatements ? {} : { Client: UnnamedStatementClient }),
+  });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
+  return pool;
+}
+
+export function createDatabase(url: string, maxOrOptions: number | DatabaseOptions = 20): Database {
+  const opts = typeof maxOrOptions === 'number' ? { max: maxOrOptions } : maxOrOptions;
+  const preparedStatements = opts.preparedStatements ?? true;
+  const pool = newPool(url, opts.max ?? 20, preparedStatements);
+  const readPool = opts.readUrl ? newPool(opts.readUrl, opts.max ?? 20, preparedStatements) : pool;
+  const sessionUrl = opts.sessionUrl ?? url;
+  const sessionPool = opts.sessionUrl ? newPool(opts.sessionUrl, opts.sessionMax ?? 5, true) : pool;
   const db = drizzle(pool);
   return {
     pool,
     db,
-    close: () => pool.end(),
+    readPool,
+    readDb: readPool === pool ? db : drizzle(readPool),
+    sessionPool,
+    sessionUrl,
+    preparedStatements,
+    async close() {
+      await Promise.all([...new Set([pool, readPool, sessionPool])].map((p) => p.end()));
+    },
   };
 }
 

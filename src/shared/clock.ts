@@ -52,6 +52,12 @@ export function ecuadorParts(date: Date): { year: number; month: number; day: nu
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
+/** YYYY-MM of the Ecuador calendar month containing `date`: the FREE plan's quota period key. */
+export function ecuadorMonthKey(date: Date): string {
+  const p = ecuadorParts(date);
+  return `${p.year}-${pad(p.month)}`;
+}
+
 /** DD/MM/YYYY in America/Guayaquil. */
 export function ecuadorDate(date: Date): string {
   const p = ecuadorParts(date);

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureServerBuilt } from '../../scripts/ensure-built.js';
 import { makeCertificate } from '../helpers/certificates.js';
 import { registrationFields } from '../helpers/fixtures.js';
 import { multipart } from '../helpers/multipart.js';
@@ -10,6 +11,8 @@ import { multipart } from '../helpers/multipart.js';
 /**
  * The newcomer's path: the service as `npm start` runs it (API, worker, simulator and an embedded
  * PostgreSQL of its own under DATA_DIR), stopped with SIGTERM and started again on the same data.
+ * `npm start` compiles the server into dist/ (scripts/ensure-built.ts) and runs plain node on it:
+ * so does this test, which also proves migrations, WSDLs and the web app resolve from dist/.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'einvoice-start-'));
 // The embedded server runs as the `postgres` user when we are root: it must reach the directory.
@@ -19,6 +22,10 @@ const pgPort = port + 3000;
 const base = `http://127.0.0.1:${port}`;
 let child: ChildProcess | null = null;
 let output = '';
+
+beforeAll(() => {
+  ensureServerBuilt();
+}, 120_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
@@ -31,7 +38,7 @@ afterAll(async () => {
 async function start(): Promise<ChildProcess> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   output = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, ['dist/main.js'], {
     env: {
       ...env,
       NODE_ENV: 'development',
@@ -70,8 +77,25 @@ async function stop(proc: ChildProcess): Promise<number | null> {
 }
 
 describe('the service as npm start runs it', () => {
+  it('is the compiled server under plain node, built by prestart', () => {
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.start).toBe('node dist/main.js');
+    expect(scripts.prestart).toBe('tsx scripts/ensure-built.ts');
+    expect(scripts['start:worker']).toBe('node dist/main.js --worker');
+    expect(scripts.dev).toMatch(/^tsx /);
+  });
+
   it('serves with its embedded database, stops cleanly on SIGTERM, and keeps its data across restarts', async () => {
     child = await start();
+    // What the compiled modules read beside the sources: the web app, the API guide, the WSDLs.
+    expect(await (await fetch(`${base}/`)).text()).toContain('<div id="root">');
+    expect((await fetch(`${base}/docs`)).status).toBe(200);
+    const wsdl = await fetch(
+      `http://127.0.0.1:${port + 6000}/comprobantes-electronicos-ws/RecepcionComprobantesOffline?wsdl`,
+    );
+    expect(await wsdl.text()).toContain('RecepcionComprobantesOffline');
     const { payload, headers } = await multipart(registrationFields(makeCertificate()));
     const reg = await fetch(`${base}/v1/register`, { method: 'POST', body: payload, headers });
     expect(reg.status).toBe(201);

@@ -156,6 +156,32 @@ describe('npm start explains a start-up failure in one line and exits 1', () => 
     expect(r.code).toBe(1);
   });
 
+  it('DATABASE_READ_URL and DATABASE_LISTEN_URL: malformed, unreachable', async () => {
+    const malformed = await failure({
+      ...(await ports()),
+      DATABASE_URL: database.url,
+      DATABASE_READ_URL: 'replica:5432/einvoice',
+      DATA_DIR: dataDir('read-malformed'),
+    });
+    expect(malformed.line).toBe(
+      'Configuration error: DATABASE_READ_URL must be a URL like postgresql://user:password@localhost:5432/einvoice, got "replica:5432/einvoice"',
+    );
+    expect(malformed.code).toBe(1);
+    for (const variable of ['DATABASE_READ_URL', 'DATABASE_LISTEN_URL']) {
+      const closed = await freePort();
+      const r = await failure({
+        ...(await ports()),
+        DATABASE_URL: database.url,
+        [variable]: `postgres://einvoice:secret@127.0.0.1:${closed}/einvoice`,
+        DATA_DIR: dataDir(`unreachable-${variable}`),
+      });
+      expect(r.line).toBe(
+        `einvoice-ec could not start: cannot reach the database at 127.0.0.1:${closed} (connection refused): start PostgreSQL there, or correct ${variable}`,
+      );
+      expect(r.code).toBe(1);
+    }
+  });
+
   it('DATABASE_URL unreachable, unknown host, unknown database, wrong password', async () => {
     const closed = await freePort();
     const unreachable = await failure({

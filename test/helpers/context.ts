@@ -14,6 +14,7 @@ import { type Config, loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/db/migrate.js';
 import { createDatabase } from '../../src/db/pool.js';
 import { createDeps, type Deps } from '../../src/deps.js';
+import { authChannelDrained } from '../../src/http/auth-cache.js';
 import type { App } from '../../src/http/types.js';
 import { MovableClock } from '../../src/shared/clock.js';
 import { buildTaskList, type RunningWorker, startWorker } from '../../src/worker.js';
@@ -82,7 +83,12 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     SRI_PRODUCTION_URL: opts.sriUrl ?? UNREACHABLE_SRI,
     ...opts.env,
   });
-  const db = createDatabase(database.url, 10);
+  const db = createDatabase(database.url, {
+    max: 10,
+    readUrl: config.databaseReadUrl,
+    sessionUrl: config.databaseListenUrl,
+    preparedStatements: config.databasePreparedStatements,
+  });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const clock = opts.clock ?? new MovableClock(opts.start);
   const sentMail = new Map<string, MailMessage>();
@@ -123,7 +129,9 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     },
     async startWorker() {
       runner = await startWorker({
-        pool: db.pool,
+        // As main.ts: graphile-worker's LISTEN on the session connection (DATABASE_LISTEN_URL).
+        pool: db.sessionPool,
+        preparedStatements: db.preparedStatements,
         jobs: deps.jobs,
         concurrency: 4,
         log,
@@ -147,7 +155,11 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
       return workerUtils;
     },
     async query<T>(text: string, params: unknown[] = []) {
-      return (await db.pool.query(text, params)).rows as T[];
+      const { rows } = await db.pool.query(text, params);
+      // A change of a key or tenant made here reaches the API key cache before the next request,
+      // as a write through the API does (src/http/auth-cache.ts).
+      await authChannelDrained(deps.authCache, db.pool);
+      return rows as T[];
     },
     async close() {
       await runner?.stop();

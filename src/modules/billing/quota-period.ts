@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { tenants, tiers } from '../../db/tables.js';
+import { ecuadorMonthKey } from '../../shared/clock.js';
 import { calendarMonthPeriod, type QuotaPeriodResolver } from '../documents/index.js';
 import { subscriptions } from './billing.tables.js';
 import { stepAt } from './periods.js';
@@ -20,8 +21,11 @@ export const subscriptionQuotaPeriod: QuotaPeriodResolver = async (db, tenantId,
     })
     .from(tenants)
     .innerJoin(tiers, eq(tiers.code, tenants.subscriptionTier))
-    .innerJoin(subscriptions, and(eq(subscriptions.tenantId, tenants.id), eq(subscriptions.status, 'ACTIVE')))
+    // One statement for both cases: FREE tenants (no subscription row) get the calendar month.
+    .leftJoin(subscriptions, and(eq(subscriptions.tenantId, tenants.id), eq(subscriptions.status, 'ACTIVE')))
     .where(eq(tenants.id, tenantId));
-  if (!row?.start || row.tier === 'FREE') return calendarMonthPeriod(db, tenantId, now);
+  if (!row) return calendarMonthPeriod(db, tenantId, now);
+  if (!row.start || !row.interval || row.tier === 'FREE')
+    return { key: ecuadorMonthKey(now), quota: row.quota };
   return { key: stepAt(row.start, row.interval, now).start.toISOString(), quota: row.quota };
 };

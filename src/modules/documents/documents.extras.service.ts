@@ -23,8 +23,10 @@ function voidView(row: DocumentRow) {
   };
 }
 
-export function createDocumentExtrasService(deps: { db: Executor; clock: Clock }) {
+export function createDocumentExtrasService(deps: { db: Executor; clock: Clock; readDb?: Executor }) {
   const { db, clock } = deps;
+  /** Stats read here: a replica when DATABASE_READ_URL is set (docs/scaling.md). */
+  const readDb = deps.readDb ?? db;
 
   async function documentOf(scope: IssuerScope, accessKey: string): Promise<DocumentRow> {
     const doc = await findByAccessKey(db, scope, accessKey);
@@ -94,7 +96,7 @@ export function createDocumentExtrasService(deps: { db: Executor; clock: Clock }
     /** GET /v1/documents/stats: the issuer's documents issued between from and to (default: this month). */
     async stats(scope: IssuerScope, query: { from?: string; to?: string }) {
       const period = statsPeriod(query, clock.now());
-      const cells = await statsCells(db, scope, period.fromIso, period.toIso);
+      const cells = await statsCells(readDb, scope, period.fromIso, period.toIso);
       return {
         from: isoToDdMmYyyy(period.fromIso),
         to: isoToDdMmYyyy(period.toIso),

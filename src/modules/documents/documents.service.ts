@@ -32,8 +32,11 @@ export function createDocumentsService(deps: {
   keyCache: SigningKeyCache;
   quota: Quota;
   afterCreate: AfterCreateHook[];
+  /** Lists read here: a replica when DATABASE_READ_URL is set (docs/scaling.md). */
+  readDb?: Executor;
 }) {
   const { db, clock, keyCache, quota } = deps;
+  const readDb = deps.readDb ?? db;
 
   // Read on every create, outside its transaction: built once, sent as a named prepared statement.
   const activeIssuer = db
@@ -156,7 +159,7 @@ export function createDocumentsService(deps: {
 
     async list(scope: IssuerScope, query: ListQueryT) {
       const filters = checkListFilters(query);
-      const result = await listDocuments(db, scope, { ...query, ...filters });
+      const result = await listDocuments(readDb, scope, { ...query, ...filters });
       return {
         data: result.rows.map(toSummary),
         pagination: { total: result.total, page: result.page, limit: result.limit },

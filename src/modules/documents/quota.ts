@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { tenants, tiers } from '../../db/tables.js';
-import { type Clock, ecuadorParts } from '../../shared/clock.js';
+import { type Clock, ecuadorMonthKey } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { documentQuotaUsage } from './documents.tables.js';
 
@@ -23,8 +23,7 @@ export const calendarMonthPeriod: QuotaPeriodResolver = async (db, tenantId, now
     .from(tenants)
     .innerJoin(tiers, eq(tiers.code, tenants.subscriptionTier))
     .where(eq(tenants.id, tenantId));
-  const p = ecuadorParts(now);
-  return { key: `${p.year}-${String(p.month).padStart(2, '0')}`, quota: row?.quota ?? 0 };
+  return { key: ecuadorMonthKey(now), quota: row?.quota ?? 0 };
 };
 
 export interface QuotaHooks {
@@ -65,14 +64,17 @@ export function createQuota(deps: { clock: Clock; hooks: QuotaHooks }) {
         await hook(tx, { tenantId, used, quota: period.quota, periodKey: period.key }, now);
     },
 
-    /** Production documents of the current period (the tenant's documentCount). */
-    async used(db: Executor, tenantId: string): Promise<number> {
+    /**
+     * Production documents of the current period (the tenant's documentCount) and the period's
+     * allowance (its documentQuota): the period read gives both.
+     */
+    async usage(db: Executor, tenantId: string): Promise<{ used: number; quota: number }> {
       const period = await deps.hooks.resolvePeriod(db, tenantId, deps.clock.now());
       const [row] = await db
         .select({ used: documentQuotaUsage.used })
         .from(documentQuotaUsage)
         .where(and(eq(documentQuotaUsage.tenantId, tenantId), eq(documentQuotaUsage.periodKey, period.key)));
-      return row?.used ?? 0;
+      return { used: row?.used ?? 0, quota: period.quota };
     },
   };
 }

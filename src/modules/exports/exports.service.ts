@@ -66,8 +66,11 @@ export function createExportsService(deps: {
   clock: Clock;
   delivery: DeliveryService;
   dataDir: string;
+  /** The documents exported are read here: a replica when DATABASE_READ_URL is set (docs/scaling.md). */
+  read?: { db: Executor; pool: pg.Pool };
 }) {
   const { db, clock, delivery } = deps;
+  const read = deps.read ?? { db, pool: deps.pool };
   const dir = path.join(deps.dataDir, 'exports');
   const fileOf = (id: string) => path.join(dir, `${id}.zip`);
 
@@ -94,7 +97,7 @@ export function createExportsService(deps: {
   return {
     /** GET /v1/documents/export?format=csv: the list's filters, every matching document. */
     csv(scope: DocumentScope, filters: ListFilters) {
-      return streamDocumentsCsv(db, deps.pool, scope, filters);
+      return streamDocumentsCsv(read.db, read.pool, scope, filters);
     },
 
     /** POST /v1/exports: the row and its job in one transaction. */
@@ -162,7 +165,7 @@ export function createExportsService(deps: {
     async buildZip(exportId: string, isLastAttempt: boolean): Promise<void> {
       const [exp] = await db.select().from(documentExports).where(eq(documentExports.id, exportId));
       if (!exp || exp.status === 'DONE') return;
-      const rows = await db
+      const rows = await read.db
         .select({ id: documents.id, documentType: documents.documentType, accessKey: documents.accessKey })
         .from(documents)
         .where(

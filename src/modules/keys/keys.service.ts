@@ -5,6 +5,7 @@ import { type AuthContext, type Environment, SCOPES, type Scope } from '../../sh
 import { type Clock, ecuadorIsoDate } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { uuidv4 } from '../../shared/ids.js';
+import type { AuthCache, CachedKey } from './auth-cache.js';
 import { API_TOKEN_RE, hashApiToken, newApiToken } from './tokens.js';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -93,8 +94,8 @@ export async function revokeSessionKey(db: Executor, keyId: string, now: Date): 
 
 export const ALL_SCOPES: readonly Scope[] = SCOPES;
 
-export function createKeysService(deps: { db: Executor; clock: Clock }) {
-  const { db, clock } = deps;
+export function createKeysService(deps: { db: Executor; clock: Clock; cache?: AuthCache }) {
+  const { db, clock, cache } = deps;
 
   async function limitFor(tx: Executor, tenantId: string, tier: string) {
     const [tierRow] = await tx.select({ max: tiers.maxApiKeys }).from(tiers).where(eq(tiers.code, tier));
@@ -127,14 +128,14 @@ export function createKeysService(deps: { db: Executor; clock: Clock }) {
     .where(and(eq(apiKeys.tokenHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
     .prepare('auth_key_by_hash');
 
-  return {
-    /** Bearer token -> caller, or null for an unknown, revoked or expired key. */
-    async authenticate(token: string): Promise<Omit<AuthContext, 'issuerId'> | null> {
-      if (!API_TOKEN_RE.test(token)) return null;
-      const [row] = await authQuery.execute({ hash: hashApiToken(token) });
-      if (!row) return null;
-      if (row.expiresAt && row.expiresAt.getTime() <= clock.now().getTime()) return null;
-      return {
+  /** The key of a token hash from the database, remembered in the cache (when there is one). */
+  async function lookup(hash: string): Promise<CachedKey | null> {
+    const version = cache?.version ?? 0;
+    const [row] = await authQuery.execute({ hash });
+    if (!row) return null;
+    const found: CachedKey = {
+      expiresAt: row.expiresAt,
+      caller: {
         keyId: row.keyId,
         scopes: row.scopes as Scope[],
         environment: row.environment,
@@ -146,7 +147,21 @@ export function createKeysService(deps: { db: Executor; clock: Clock }) {
         language: row.language,
         tier: row.tier,
         tenantEnvironment: row.sandbox ? 'sandbox' : 'production',
-      };
+      },
+    };
+    cache?.set(hash, found, version);
+    return found;
+  }
+
+  return {
+    /** Bearer token -> caller, or null for an unknown, revoked or expired key. */
+    async authenticate(token: string): Promise<Omit<AuthContext, 'issuerId'> | null> {
+      if (!API_TOKEN_RE.test(token)) return null;
+      const hash = hashApiToken(token);
+      const found = cache?.get(hash) ?? (await lookup(hash));
+      if (!found) return null;
+      if (found.expiresAt && found.expiresAt.getTime() <= clock.now().getTime()) return null;
+      return found.caller;
     },
 
     async list(auth: AuthContext) {

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { readP12 } from '../../adapters/signing/p12.js';
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import { emailVerificationTokens, tenants, tiers } from '../../db/tables.js';
+import { emailVerificationTokens, tenants } from '../../db/tables.js';
 import type { AuthContext, Environment } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
@@ -21,8 +21,8 @@ export type TenantRow = typeof tenants.$inferSelect;
  * (the tenants module does not import them).
  */
 export interface TenantPorts {
-  /** Production documents issued in the current billing period. */
-  documentCount(db: Executor, tenant: TenantRow): Promise<number>;
+  /** Production documents issued in the current billing period, and the period's allowance. */
+  documentUsage(db: Executor, tenantId: string): Promise<{ used: number; quota: number }>;
   /** Latest TERMS acceptance. */
   agreementSummary(
     db: Executor,
@@ -54,18 +54,20 @@ export function createTenantsService(deps: {
     .where(eq(tenants.id, sql.placeholder('id')))
     .prepare('tenant_by_id');
 
-  async function quotaOf(exec: Executor, tier: string): Promise<number> {
-    const [row] = await exec.select({ quota: tiers.documentQuota }).from(tiers).where(eq(tiers.code, tier));
-    return row?.quota ?? 0;
+  /** What the view adds to the tenant row; needs only the id, so it may run beside the row's read. */
+  function viewParts(exec: Executor, tenantId: string) {
+    // Independent reads: in a transaction its client queues them; on the pool they run side by side.
+    // The quota comes with the count (one period read), not from a read of its own.
+    return Promise.all([ports.agreementSummary(exec, tenantId), ports.documentUsage(exec, tenantId)]);
   }
 
   async function tenantView(exec: Executor, t: TenantRow) {
-    // Independent reads: in a transaction its client queues them; on the pool they run side by side.
-    const [agreement, documentCount, documentQuota] = await Promise.all([
-      ports.agreementSummary(exec, t.id),
-      ports.documentCount(exec, t),
-      quotaOf(exec, t.subscriptionTier),
-    ]);
+    return viewOf(t, await viewParts(exec, t.id));
+  }
+
+  function viewOf(t: TenantRow, [agreement, usage]: Awaited<ReturnType<typeof viewParts>>) {
+    const documentCount = usage.used;
+    const documentQuota = usage.quota;
     return {
       id: t.id,
       email: t.email,
@@ -344,10 +346,14 @@ export function createTenantsService(deps: {
       return { message: GENERIC_RESEND_MESSAGE };
     },
 
+    /** GET /v1/tenants/me: the row and the view's reads side by side (two round trips deep). */
     async me(auth: AuthContext) {
-      const [t] = await tenantById.execute({ id: auth.tenantId });
+      const [[t], parts] = await Promise.all([
+        tenantById.execute({ id: auth.tenantId }),
+        viewParts(db, auth.tenantId),
+      ]);
       if (!t) throw new AppError('UNAUTHORIZED', 'Unknown account');
-      return tenantView(db, t);
+      return viewOf(t, parts);
     },
 
     async events(auth: AuthContext) {

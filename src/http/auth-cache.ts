@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { type Listener, startListener } from '../db/listener.js';
+import type { AuthCache } from '../modules/keys/index.js';
+
+/** Writes under these prefixes never change a key, a tenant's status, tier, language or verification. */
+const AUTH_NEUTRAL_PREFIXES = [
+  '/v1/documents',
+  '/v1/issuers',
+  '/v1/exports',
+  '/v1/webhooks',
+  '/v1/notifications',
+  '/v1/payments',
+];
+
+/**
+ * The API key cache's two ways of forgetting (docs/scaling.md, "Authenticated reads"):
+ * - every process LISTENs on auth_invalidation over a dedicated connection (DATABASE_LISTEN_URL or
+ *   DATABASE_URL), where triggers announce each committed change of a key or tenant
+ *   (migrations/0725); nothing is cached until that connection is up, nor while it is down;
+ * - this process's own writes forget at once, before their response leaves: the announcement
+ *   reaches the listener a moment after the commit, and a client that revokes a key here and uses
+ *   it here right after must already be refused. Such a response also waits until the channel has
+ *   delivered the write's announcements (one more round trip), so a client that revokes a key
+ *   through one process and uses it at another right after is refused there too. Writes that
+ *   cannot change authentication (the document and issuer routes) keep the cache and skip both.
+ */
+export function registerAuthCache(
+  app: FastifyInstance,
+  deps: { authCache: AuthCache; database: { sessionUrl: string; pool: pg.Pool }; log: Logger },
+): void {
+  const { authCache: cache } = deps;
+  let listener: Listener | null = null;
+  app.addHook('onReady', async () => {
+    if (cache.ttlMs === 0) return;
+    listener = await startListener({
+      url: deps.database.sessionUrl,
+      channel: 'auth_invalidation',
+      onMessage: (payload) => cache.invalidate(payload),
+      onState: (up) => cache.setLive(up),
+      onError: (e) => deps.log.warn({ err: e }, 'auth cache listener lost its connection; caching paused'),
+    });
+  });
+  app.addHook('onClose', async () => {
+    await listener?.stop();
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const method = request.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || reply.statusCode >= 400)
+      return payload;
+    const url = request.url;
+    if (AUTH_NEUTRAL_PREFIXES.some((p) => url.startsWith(p))) return payload;
+    if (request.auth && !url.startsWith('/admin/')) cache.dropTenant(request.auth.tenantId);
+    else cache.clear();
+    await authChannelDrained(cache, deps.database.pool);
+    return payload;
+  });
+}
+
+/**
+ * Announces a token on auth_invalidation and waits (at most a second) until this process hears it:
+ * notifications arrive in commit order, so every announcement of what was committed before has
+ * then reached every listening server connection, other processes' included. Tests call it after
+ * changing keys or tenants in SQL.
+ */
+export async function authChannelDrained(cache: AuthCache, pool: pg.Pool): Promise<void> {
+  if (!cache.enabled) return;
+  const token = `sync:${randomUUID()}`;
+  const wait = cache.heard(token, 1000);
+  try {
+    await pool.query("select pg_notify('auth_invalidation', $1)", [token]);
+    await wait.promise;
+  } finally {
+    wait.cancel();
+  }
+}

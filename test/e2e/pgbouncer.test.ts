@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../helpers/context.js';
+import { createTestDatabase } from '../helpers/database.js';
+import { createDocument, docHeaders } from '../helpers/documents.js';
+import { type PgBouncer, startPgBouncer } from '../helpers/pgbouncer.js';
+import { startTestSri, type TestSri } from '../helpers/sri.js';
+import { bearer, verifiedTenant } from '../helpers/tenants.js';
+
+/**
+ * The service through PgBouncer 1.18 in transaction mode (docs/scaling.md): its pools on the
+ * transaction-mode entry with DATABASE_PREPARED_STATEMENTS=false, graphile-worker's LISTEN, the
+ * document locks and the key cache's LISTEN on the session-mode entry (DATABASE_LISTEN_URL). A
+ * document goes from create to AUTHORIZED, and every statement of the pools went through PgBouncer.
+ */
+let bouncer: PgBouncer;
+let sri: TestSri;
+let ctx: TestContext;
+let drop: () => Promise<void> = async () => {};
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  drop = database.drop;
+  bouncer = await startPgBouncer(database.url);
+  sri = await startTestSri({ authorizationDelayMs: 100 });
+  ctx = await createTestContext({
+    sriUrl: sri.simulator.url,
+    database: { url: bouncer.url, drop: async () => {} },
+    env: {
+      DATABASE_LISTEN_URL: bouncer.sessionUrl,
+      DATABASE_PREPARED_STATEMENTS: 'false',
+      SRI_AUTH_CHECK_DELAY_MS: '200',
+    },
+  });
+  await ctx.startWorker();
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await sri?.close();
+  await bouncer?.stop();
+  await drop();
+});
+
+describe('through PgBouncer in transaction mode', () => {
+  it('creates a document and takes it to AUTHORIZED; the key cache listens through the session entry', async () => {
+    const t = await verifiedTenant(ctx);
+    const created = await createDocument(ctx, t);
+    expect(created.statusCode, created.body).toBe(201);
+    const { accessKey } = created.json().document;
+    const deadline = Date.now() + 30_000;
+    let status = '';
+    while (Date.now() < deadline) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/v1/documents/${accessKey}`,
+        headers: docHeaders(t),
+      });
+      status = res.json().document.status;
+      if (status === 'AUTHORIZED') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe('AUTHORIZED');
+    const list = await ctx.app.inject({ method: 'GET', url: '/v1/documents', headers: docHeaders(t) });
+    expect(list.json().data.map((d: { accessKey: string }) => d.accessKey)).toEqual([accessKey]);
+
+    // The key cache listens through the session entry: it is live, and and serves from memory.
+    expect(ctx.deps.authCache.enabled).toBe(true);
+    const me = await ctx.app.inject({ method: 'GET', url: '/v1/tenants/me', headers: bearer(t.apiKey) });
+    expect(me.statusCode).toBe(200);
+
+    // PgBouncer carried the work: both entries served clients, and no named statement failed.
+    const pools = await bouncer.show('pools');
+    const byDb = new Map(pools.map((p) => [p.database as string, p]));
+    expect(byDb.has('einvoice')).toBe(true);
+    expect(byDb.has('einvoice_session')).toBe(true);
+    const stats = await bouncer.show('stats');
+    const txn = stats.find((s) => s.database === 'einvoice');
+    expect(Number(txn?.total_xact_count)).toBeGreaterThan(20);
+    expect(bouncer.log()).not.toMatch(/prepared statement .* does not exist|already exists/);
+  });
+
+  it('with named prepared statements, the transaction-mode entry fails as PgBouncer 1.18 documents', async () => {
+    const { createDatabase } = await import('../../src/db/pool.js');
+    const named = createDatabase(bouncer.url, { max: 4, preparedStatements: true });
+    const unnamed = createDatabase(bouncer.url, { max: 4, preparedStatements: false });
+    const run = (db: typeof named) =>
+      Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          db.pool.query({ name: 'probe', text: 'select $1::int as n', values: [i] }).then(
+            () => 'ok',
+            (e: Error) => e.message,
+          ),
+        ),
+      );
+    try {
+      const failures = (await run(named)).filter((r) => r !== 'ok');
+      expect(failures.length).toBeGreaterThan(0);
+      expect(failures[0]).toMatch(/prepared statement "probe"/);
+      expect((await run(unnamed)).every((r) => r === 'ok')).toBe(true);
+    } finally {
+      await named.close();
+      await unnamed.close();
+    }
+  });
+});
