@@ -179,7 +179,7 @@ function seedSql(prefix: string, n: number, environment: string): string {
       null, null, null, 'SENT', null,
       now() - interval '730 days' + (g::float8 / ${n}) * interval '730 days', now()
     from documents d,
-      generate_series($1::int, $2::int - 1) g,
+      generate_series($1::bigint, $2::bigint - 1) g,
       lateral (select (g * 7919) % 1000 as h) hh,
       lateral (select * from (values ('01', 0, 70), ('04', 70, 8), ('07', 78, 10), ('03', 88, 5), ('05', 93, 3), ('06', 96, 4))
                  v(type, start, width) where g % 100 >= v.start and g % 100 < v.start + v.width) t
