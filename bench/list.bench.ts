@@ -276,7 +276,7 @@ try {
     ['sequential, 3 digits', '?sequential=999'],
     ['buyerName, surname', '?buyerName=pe%C3%B1afiel'],
     ['buyerName, full name', '?buyerName=Mar%C3%ADa%20Pe%C3%B1afiel'],
-    ['buyerName, rare', '?buyerName=izurieta%20vera'],
+    ['buyerName, no match', '?buyerName=izurieta%20vera'],
   ];
   for (const sortBy of ['sequential', 'buyerName', 'issueDate', 'status']) {
     for (const dir of ['asc', 'desc']) {

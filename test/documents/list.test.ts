@@ -61,9 +61,11 @@ describe('GET /v1/documents', () => {
     expect(body.data[0]).not.toHaveProperty('authorizationNumber');
     expect(Object.keys(body.data[1]).sort()).toEqual([
       'accessKey',
+      'buyer',
       'documentType',
       'email',
       'issueDate',
+      'number',
       'rideUrl',
       'sequential',
       'status',
