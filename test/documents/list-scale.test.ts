@@ -139,7 +139,11 @@ describe('the list totals kept by triggers', () => {
         [],
       ],
       [`?from=${today}`, 'and issue_date >= $3', [todayIso]],
-      [`?from=${today}&to=${today}&status=AUTHORIZED`, `and issue_date = $3 and status = 'AUTHORIZED'`, [todayIso]],
+      [
+        `?from=${today}&to=${today}&status=AUTHORIZED`,
+        `and issue_date = $3 and status = 'AUTHORIZED'`,
+        [todayIso],
+      ],
       [`?to=${today}&documentType=06`, `and issue_date <= $3 and document_type = '06'`, [todayIso]],
       ['?to=01/01/2000', 'and false', []],
       ['?buyerName=%C3%A1lvarez', `and buyer_name ilike '%álvarez%'`, []],
