@@ -2705,6 +2705,17 @@ export interface components {
              * @example /v1/documents/{accessKey}/xml
              */
             xmlUrl: string;
+            /**
+             * @description estab-ptoEmi-secuencial, as printed on the RIDE
+             * @example 001-001-000000001
+             */
+            number: string;
+            /** @description The counterpart: the buyer (01, 04, 05), the supplier (03), the withheld subject (07), the carrier (06) */
+            buyer: {
+                idType: string;
+                id: string;
+                name: string;
+            };
         };
         Document: {
             accessKey: string;
@@ -6034,6 +6045,8 @@ export interface operations {
                 sortDir?: "asc" | "desc";
                 page?: number;
                 limit?: number;
+                /** @description The `nextCursor` of the previous page (same filters, sortBy and sortDir): the next page, as fast at any depth. Takes the place of `page`. */
+                cursor?: string;
             };
             header: {
                 /** @description the issuer (branch + issue point) */
@@ -6059,6 +6072,8 @@ export interface operations {
                             page: number;
                             limit: number;
                         };
+                        /** @description Pass as `cursor` for the next page (keyset: fast at any depth); null on the last page */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -8124,6 +8139,17 @@ export interface operations {
                              * @example /v1/documents/{accessKey}/xml
                              */
                             xmlUrl: string;
+                            /**
+                             * @description estab-ptoEmi-secuencial, as printed on the RIDE
+                             * @example 001-001-000000001
+                             */
+                            number: string;
+                            /** @description The counterpart: the buyer (01, 04, 05), the supplier (03), the withheld subject (07), the carrier (06) */
+                            buyer: {
+                                idType: string;
+                                id: string;
+                                name: string;
+                            };
                         } & {
                             buyer: {
                                 id: string;

@@ -92,6 +92,8 @@ export const DOCUMENT_LIST_EXAMPLE = {
       email: { status: 'PENDING', sentAt: null },
       rideUrl: '/v1/documents/2511202604179001167400110010010000001231234567815/ride',
       xmlUrl: '/v1/documents/2511202604179001167400110010010000001231234567815/xml',
+      number: '001-001-000000123',
+      buyer: { idType: '05', id: '1710034065', name: 'María José Peñafiel' },
     },
     {
       accessKey: '2411202601179001167400110010010000001231234567811',
@@ -105,9 +107,12 @@ export const DOCUMENT_LIST_EXAMPLE = {
       email: { status: 'SENT', sentAt: '2026-11-24T15:04:09.000Z' },
       rideUrl: '/v1/documents/2411202601179001167400110010010000001231234567811/ride',
       xmlUrl: '/v1/documents/2411202601179001167400110010010000001231234567811/xml',
+      number: '001-001-000000123',
+      buyer: { idType: '05', id: '1710034065', name: 'María José Peñafiel' },
     },
   ],
   pagination: { total: 2, page: 1, limit: 10 },
+  nextCursor: null,
 };
 
 /** GET /v1/documents/{accessKey}: the invoice above, signed (the answer of the service, ids made stable). */
