@@ -70,6 +70,15 @@ async function expectCountersExact() {
        from document_day_counts where n <> 0 order by 1, 2, 3, 4, 5, 6`,
   );
   expect(keptDays).toEqual(countedDays);
+  const countedBuyers = await q(
+    `select tenant_id, issuer_id, environment, buyer_name, count(*)::int as n
+       from documents group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+  );
+  const keptBuyers = await q(
+    `select tenant_id, issuer_id, environment, buyer_name, n::int as n
+       from document_buyer_counts where n <> 0 order by 1, 2, 3, 4`,
+  );
+  expect(keptBuyers).toEqual(countedBuyers);
   expect(counted.length).toBeGreaterThan(5);
 }
 
@@ -112,7 +121,8 @@ describe('the list totals kept by triggers', () => {
       [t.tenantId],
     );
     await ctx.query(
-      `update documents set issue_date = issue_date - 40 where environment = 'production' and document_type <> '01'`,
+      `update documents set issue_date = issue_date - 40, buyer_name = buyer_name || ' S.A.'
+         where environment = 'production' and document_type <> '01'`,
     );
     await ctx.query(`delete from documents where environment = 'production' and tenant_id = $1`, [
       other.tenantId,
@@ -147,6 +157,12 @@ describe('the list totals kept by triggers', () => {
       [`?to=${today}&documentType=06`, `and issue_date <= $3 and document_type = '06'`, [todayIso]],
       ['?to=01/01/2000', 'and false', []],
       ['?buyerName=%C3%A1lvarez', `and buyer_name ilike '%álvarez%'`, []],
+      ['?buyerName=%25', `and false`, []],
+      [
+        '?buyerName=%C3%81LVAREZ&status=AUTHORIZED',
+        `and buyer_name ilike '%álvarez%' and status = 'AUTHORIZED'`,
+        [],
+      ],
     ];
     for (const [query, where, params] of cases) {
       const [{ n }] = (await ctx.query<{ n: number }>(

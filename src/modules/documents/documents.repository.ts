@@ -9,6 +9,7 @@ import { documentLinks } from './document-links.js';
 import type { ListQueryT } from './documents.schemas.js';
 import {
   type DocumentRow,
+  documentBuyerCounts,
   documentCounts,
   documentDayCounts,
   documentEvents,
@@ -138,10 +139,27 @@ function afterCursor(c: ListCursor): SQL {
 
 /**
  * The exact number of documents the filters select. Scope, status, documentType, from and to are
- * read from the counters the triggers keep (migrations/0711), a few rows whatever the table's size;
- * sequential and buyerName are counted (their trigram and btree indexes narrow them first).
+ * read from the counters the triggers keep (migrations/0711), a few rows whatever the table's size,
+ * and so is buyerName alone (a sum over the scope's matching names); with sequential, or buyerName
+ * with another filter, the documents are counted (their trigram and btree indexes narrow them first).
  */
 export async function countDocuments(db: Executor, scope: DocumentScope, f: ListFilters): Promise<number> {
+  if (f.buyerName && !f.sequential && !f.status && !f.documentType && !f.fromIso && !f.toIso) {
+    // The scope's distinct buyer names that match, with their counts (a trigram index on the names).
+    const b = documentBuyerCounts;
+    const [row] = await db
+      .select({ n: sql<string>`coalesce(sum(${b.n}), 0)` })
+      .from(b)
+      .where(
+        and(
+          eq(b.tenantId, scope.tenantId),
+          eq(b.issuerId, scope.issuerId),
+          eq(b.environment, scope.environment),
+          sql`${b.buyerName} ilike ${likeEscape(f.buyerName)}`,
+        ),
+      );
+    return Number(row?.n ?? 0);
+  }
   if (f.sequential || f.buyerName) {
     const [row] = await db.select({ n: count() }).from(documents).where(listWhere(scope, f));
     return Number(row?.n ?? 0);

@@ -113,3 +113,15 @@ export const documentDayCounts = pgTable(
     primaryKey({ columns: [t.tenantId, t.issuerId, t.environment, t.issueDate, t.documentType, t.status] }),
   ],
 );
+
+export const documentBuyerCounts = pgTable(
+  'document_buyer_counts',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    issuerId: uuid('issuer_id').notNull(),
+    environment: text('environment').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.issuerId, t.environment, t.buyerName] })],
+);
