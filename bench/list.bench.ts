@@ -300,14 +300,14 @@ try {
   const probe = await get(`?page=${Math.floor(lastPage / 2)}`);
   if (probe.nextCursor !== undefined) {
     queries.push(['cursor, after the mid page', `?cursor=${probe.nextCursor}`]);
-    const sorted = await get('?sortBy=buyerName&sortDir=asc&page=77777');
+    const sorted = await get(`?sortBy=buyerName&sortDir=asc&page=${Math.floor(lastPage * 0.77)}`);
     queries.push([
-      'cursor, buyerName asc after page 77,777',
+      'cursor, buyerName asc, 77% deep',
       `?sortBy=buyerName&sortDir=asc&cursor=${sorted.nextCursor}`,
     ]);
-    const status = await get('?sortBy=status&sortDir=desc&page=55555');
+    const status = await get(`?sortBy=status&sortDir=desc&page=${Math.floor(lastPage * 0.55)}`);
     queries.push([
-      'cursor, status desc after page 55,555',
+      'cursor, status desc, 55% deep',
       `?sortBy=status&sortDir=desc&cursor=${status.nextCursor}`,
     ]);
   }
@@ -318,6 +318,7 @@ try {
       const t = performance.now();
       const res = await fetch(url, { headers });
       const body = await res.json();
+      if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
       times.push(performance.now() - t);
       return body;
     };

@@ -74,7 +74,11 @@ type SortBy = keyof typeof SORT_COLUMNS;
 type SortDir = 'asc' | 'desc';
 
 /** The list's filters (docs/spec-map.md), AND-combined, within the scope; the CSV export reads the same. */
-export function listWhere(scope: DocumentScope, q: ListFilters): SQL {
+export function listWhere(
+  scope: DocumentScope,
+  q: ListFilters,
+  opts: { buyerNameByScan?: boolean } = {},
+): SQL {
   const conditions: SQL[] = [scopeWhere(scope)];
   if (q.status) conditions.push(eq(documents.status, q.status));
   if (q.documentType) conditions.push(eq(documents.documentType, q.documentType));
@@ -86,7 +90,12 @@ export function listWhere(scope: DocumentScope, q: ListFilters): SQL {
   } else if (q.sequential) {
     conditions.push(sql`lpad(${documents.sequential}::text, 9, '0') ilike ${likeEscape(q.sequential)}`);
   }
-  if (q.buyerName) conditions.push(sql`${documents.buyerName} ilike ${likeEscape(q.buyerName)}`);
+  if (q.buyerName) {
+    // By scan: the same test on an expression no index has, so that the planner walks the order's
+    // index and tests each document, instead of gathering every match through the trigram index.
+    const name = opts.buyerNameByScan ? sql`(${documents.buyerName} || '')` : sql`${documents.buyerName}`;
+    conditions.push(sql`${name} ilike ${likeEscape(q.buyerName)}`);
+  }
   return and(...conditions)!;
 }
 
@@ -292,11 +301,27 @@ export async function listDocuments(
     // Newest first within an issue-date range: walking the creation index from the near end pays
     // for every document beyond the range first; past a point, gather the range and sort it.
     let fenced = false;
+    let buyerNameByScan = false;
     if (!q.sortBy && (q.fromIso || q.toIso) && !q.sequential && !q.buyerName) {
       const beyond = await countBeyond(db, scope, q, scanDir === 'desc' ? 'after' : 'before');
       fenced = (beyond + skip + take) * 4 > total;
+    } else if (!q.sortBy && q.buyerName && !q.sequential) {
+      // A common name: walk the creation index, testing each document (about skip + take times
+      // as many as it has matches); a rare one: gather its matches (trigram index) and sort them.
+      const { buyerName: _b, ...others } = q;
+      const inScope = await countDocuments(db, scope, others);
+      buyerNameByScan = ((skip + take) * inScope) / total <= total;
+      fenced = !buyerNameByScan;
     }
-    rows = await selectPage(db, listWhere(scope, q), columns, scanDir, take, skip, fenced);
+    rows = await selectPage(
+      db,
+      listWhere(scope, q, { buyerNameByScan }),
+      columns,
+      scanDir,
+      take,
+      skip,
+      fenced,
+    );
     if (fromEnd) rows.reverse();
   }
   const last = rows.at(-1);
