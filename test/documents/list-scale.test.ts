@@ -179,6 +179,32 @@ describe('the list totals kept by triggers', () => {
   });
 });
 
+describe('the buyerName filter', () => {
+  it('pages as SQL orders them, for a name most documents have and for a rare one', async () => {
+    // 'a': most documents, read by walking the creation index; 'álvarez': a few, gathered first.
+    for (const [name, limit] of [
+      ['a', 4],
+      ['%C3%A1lvarez', 2],
+    ] as const) {
+      const expected = (
+        await life.ctx.query<{ access_key: string }>(
+          `select access_key from documents where issuer_id = $1 and environment = 'sandbox'
+             and buyer_name ilike $2 order by created_at desc, id desc`,
+          [t.issuerId, `%${decodeURIComponent(name)}%`],
+        )
+      ).map((r) => r.access_key);
+      expect(expected.length).toBeGreaterThan(limit);
+      const paged: string[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / limit); page++) {
+        const body = (await list(`?buyerName=${name}&limit=${limit}&page=${page}`)).json();
+        expect(body.pagination.total).toBe(expected.length);
+        paged.push(...body.data.map((d: { accessKey: string }) => d.accessKey));
+      }
+      expect(paged).toEqual(expected);
+    }
+  });
+});
+
 describe('the list summary', () => {
   it('carries the number and the counterpart of every type', async () => {
     const data = (await list('?limit=100')).json().data as {
