@@ -152,7 +152,7 @@ function afterCursor(c: ListCursor): SQL {
  * and so is buyerName alone (a sum over the scope's matching names); with sequential, or buyerName
  * with another filter, the documents are counted (their trigram and btree indexes narrow them first).
  */
-export async function countDocuments(db: Executor, scope: DocumentScope, f: ListFilters): Promise<number> {
+async function countDocuments(db: Executor, scope: DocumentScope, f: ListFilters): Promise<number> {
   if (f.buyerName && !f.sequential && !f.status && !f.documentType && !f.fromIso && !f.toIso) {
     // The scope's distinct buyer names that match, with their counts (a trigram index on the names).
     const b = documentBuyerCounts;
@@ -340,7 +340,7 @@ export async function listDocuments(
 }
 
 /** The opaque `cursor` of the list: base64url of a JSON array. */
-export function encodeCursor(c: ListCursor): string {
+function encodeCursor(c: ListCursor): string {
   return Buffer.from(JSON.stringify([c.page, c.sortBy, c.sortDir, c.value, c.createdAt, c.id])).toString(
     'base64url',
   );
