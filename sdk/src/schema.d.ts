@@ -2868,17 +2868,6 @@ export interface components {
             /** @enum {string} */
             documentType: "01" | "03" | "04" | "05" | "06" | "07";
             sequential: string;
-            /**
-             * @description estab-ptoEmi-secuencial, as the RIDE prints it
-             * @example 001-001-000000123
-             */
-            number: string;
-            /** @description The counterpart: buyer (01, 04, 05), supplier (03), carrier (06), withheld subject (07) */
-            buyer: {
-                idType: string;
-                id: string;
-                name: string;
-            };
             /** @enum {string} */
             status: "SIGNED" | "RECEIVED" | "RETURNED" | "AUTHORIZED" | "NOT_AUTHORIZED" | "VOIDED";
             /** @description DD/MM/YYYY */
@@ -2902,6 +2891,17 @@ export interface components {
              * @example /v1/documents/{accessKey}/xml
              */
             xmlUrl: string;
+            /**
+             * @description estab-ptoEmi-secuencial, as printed on the RIDE
+             * @example 001-001-000000001
+             */
+            number: string;
+            /** @description The counterpart: the buyer (01, 04, 05), the supplier (03), the withheld subject (07), the carrier (06) */
+            buyer: {
+                idType: string;
+                id: string;
+                name: string;
+            };
         };
         Document: {
             accessKey: string;
@@ -6306,6 +6306,8 @@ export interface operations {
                 sortDir?: "asc" | "desc";
                 page?: number;
                 limit?: number;
+                /** @description The `nextCursor` of the previous page (same filters, sortBy and sortDir): the next page, as fast at any depth. Takes the place of `page`. */
+                cursor?: string;
             };
             header: {
                 /** @description the issuer (branch + issue point) */
@@ -6331,6 +6333,8 @@ export interface operations {
                             page: number;
                             limit: number;
                         };
+                        /** @description Pass as `cursor` for the next page (keyset: fast at any depth); null on the last page */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -8373,11 +8377,6 @@ export interface operations {
                             /** @enum {string} */
                             documentType: "01" | "03" | "04" | "05" | "06" | "07";
                             sequential: string;
-                            /**
-                             * @description estab-ptoEmi-secuencial, as the RIDE prints it
-                             * @example 001-001-000000123
-                             */
-                            number: string;
                             /** @enum {string} */
                             status: "SIGNED" | "RECEIVED" | "RETURNED" | "AUTHORIZED" | "NOT_AUTHORIZED" | "VOIDED";
                             /** @description DD/MM/YYYY */
@@ -8401,6 +8400,11 @@ export interface operations {
                              * @example /v1/documents/{accessKey}/xml
                              */
                             xmlUrl: string;
+                            /**
+                             * @description estab-ptoEmi-secuencial, as printed on the RIDE
+                             * @example 001-001-000000001
+                             */
+                            number: string;
                         } & {
                             buyer: {
                                 id: string;

@@ -33,17 +33,6 @@ export const DocumentSummarySchema = Type.Object(
     accessKey: Type.String({ pattern: '^[0-9]{49}$' }),
     documentType: DocumentTypeSchema,
     sequential: Type.String({ pattern: '^[0-9]{9}$' }),
-    number: Type.String({
-      description: 'estab-ptoEmi-secuencial, as the RIDE prints it',
-      examples: ['001-001-000000123'],
-    }),
-    buyer: Type.Object(
-      { idType: Type.String(), id: Type.String(), name: Type.String() },
-      {
-        description:
-          'The counterpart: buyer (01, 04, 05), supplier (03), carrier (06), withheld subject (07)',
-      },
-    ),
     status: DocumentStatusSchema,
     issueDate: Type.String({ description: 'DD/MM/YYYY' }),
     total: Type.String(),
@@ -51,6 +40,18 @@ export const DocumentSummarySchema = Type.Object(
     authorizationDate: Type.Optional(Type.String({ description: 'ISO 8601 with offset' })),
     email: EmailStateSchema,
     ...LinkProperties,
+    number: Type.String({
+      pattern: '^[0-9]{3}-[0-9]{3}-[0-9]{9}$',
+      description: 'estab-ptoEmi-secuencial, as printed on the RIDE',
+      examples: ['001-001-000000001'],
+    }),
+    buyer: Type.Object(
+      { idType: Type.String(), id: Type.String(), name: Type.String() },
+      {
+        description:
+          'The counterpart: the buyer (01, 04, 05), the supplier (03), the withheld subject (07), the carrier (06)',
+      },
+    ),
   },
   { $id: 'DocumentSummary' },
 );
@@ -68,6 +69,14 @@ export const ListQuery = Type.Object({
   sortDir: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      description:
+        'The `nextCursor` of the previous page (same filters, sortBy and sortDir): the next page, as fast at any depth. Takes the place of `page`.',
+    }),
+  ),
 });
 export type ListQueryT = Static<typeof ListQuery>;
 
@@ -75,6 +84,9 @@ export const ListResponse = Type.Object({
   ok: Ok,
   data: Type.Array(DocumentSummarySchema),
   pagination: Type.Object({ total: Type.Integer(), page: Type.Integer(), limit: Type.Integer() }),
+  nextCursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pass as `cursor` for the next page (keyset: fast at any depth); null on the last page',
+  }),
 });
 
 export const AccessKeyParams = Type.Object({

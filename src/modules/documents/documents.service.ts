@@ -18,7 +18,7 @@ import {
 } from './documents.repository.js';
 import type { ListQueryT } from './documents.schemas.js';
 import { type DocumentRow, documents } from './documents.tables.js';
-import { checkListFilters } from './list-filters.js';
+import { checkCursor, checkListFilters } from './list-filters.js';
 import { assertIssuable, buildVersion, computeContent, issuerSnapshot, newHeader } from './pipeline.js';
 import type { Quota } from './quota.js';
 import { type DocumentBody, definitionOf } from './types/registry.js';
@@ -159,10 +159,17 @@ export function createDocumentsService(deps: {
 
     async list(scope: IssuerScope, query: ListQueryT) {
       const filters = checkListFilters(query);
-      const result = await listDocuments(readDb, scope, { ...query, ...filters });
+      const cursor = query.cursor === undefined ? undefined : checkCursor(query.cursor, filters);
+      const result = await listDocuments(readDb, scope, {
+        ...filters,
+        page: query.page,
+        limit: query.limit,
+        cursor,
+      });
       return {
         data: result.rows.map(toSummary),
         pagination: { total: result.total, page: result.page, limit: result.limit },
+        nextCursor: result.nextCursor,
       };
     },
 

@@ -80,3 +80,48 @@ export const documentQuotaUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.periodKey] })],
 );
+
+/**
+ * The list's exact totals (migrations/0711_document_counts.sql): written only by the triggers on
+ * documents, read by the list (docs/scaling-lists.md).
+ */
+export const documentCounts = pgTable(
+  'document_counts',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    issuerId: uuid('issuer_id').notNull(),
+    environment: text('environment').notNull(),
+    documentType: text('document_type').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.issuerId, t.environment, t.documentType, t.status] })],
+);
+
+export const documentDayCounts = pgTable(
+  'document_day_counts',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    issuerId: uuid('issuer_id').notNull(),
+    environment: text('environment').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    documentType: text('document_type').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.issuerId, t.environment, t.issueDate, t.documentType, t.status] }),
+  ],
+);
+
+export const documentBuyerCounts = pgTable(
+  'document_buyer_counts',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    issuerId: uuid('issuer_id').notNull(),
+    environment: text('environment').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.issuerId, t.environment, t.buyerName] })],
+);

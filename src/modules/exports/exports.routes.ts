@@ -15,7 +15,7 @@ import { EXPORT_MAX_DAYS, type ExportsService } from './exports.service.js';
 /** An export reads documents and changes none: documents:read, open to a suspended account too. */
 const exportAuth: RouteAuth = { ...readAuth, allowSuspended: true };
 
-const { page: _page, limit: _limit, ...listFilters } = ListQuery.properties;
+const { page: _page, limit: _limit, cursor: _cursor, ...listFilters } = ListQuery.properties;
 const ExportQuery = Type.Object({
   format: StringEnum(['csv'] as const, { description: 'csv (the only format for now)' }),
   ...listFilters,
