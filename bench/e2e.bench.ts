@@ -348,7 +348,11 @@ const delta = (name: string, kind: string) =>
 const sumOver = (names: string[], kind: string) => names.reduce((n, name) => n + delta(name, kind), 0);
 const apiNames = apis.map((a) => a.name);
 const workerNames = workers.map((w) => w.name);
+// The API's figures are per document created; the worker's (and PostgreSQL's, mostly the
+// worker's) per document that went all the way to its webhook, which is every one unless the
+// drain ran out (then the worker's figures also carry the unfinished documents' first steps).
 const perDoc = (n: number) => f1(n / Math.max(1, keys.length));
+const perDone = (n: number) => f1(n / Math.max(1, delivered));
 const cpuOf = (names: string[]) => names.reduce((n, name) => n + (after.cpu[name]! - before.cpu[name]!), 0);
 
 // Backlog trend: least-squares slope of documents in flight over the load's second half.
@@ -375,20 +379,20 @@ const lines = [
     (s) =>
       `  ${f1(s.t).padStart(5)}  ${String(s.created).padStart(7)}  ${String(s.inFlight).padStart(9)}  ${String(s.pending).padStart(15)}  ${String(s.ready).padStart(10)}  ${String(s.jobs).padStart(8)}`,
   ),
-  'SQL statements per document (all pg queries of the processes, warm-up excluded):',
+  'SQL statements per document (every pg query of the processes, warm-up excluded; API per created, worker per webhooked):',
   ...(
     [
       ['API', apiNames],
       ['worker', workerNames],
     ] as const
-  ).map(
-    ([label, names]) =>
-      `  ${label.padEnd(7)} ${perDoc(sumOver(names, 'total')).padStart(6)}  (transactions ${perDoc(sumOver(names, 'transactions'))}, job fetches ${perDoc(sumOver(names, 'jobFetches'))}, job adds ${perDoc(sumOver(names, 'jobAdds'))}, job completions ${perDoc(sumOver(names, 'jobCompletions'))}, other ${perDoc(sumOver(names, 'app'))})`,
-  ),
+  ).map(([label, names]) => {
+    const per = label === 'API' ? perDoc : perDone;
+    return `  ${label.padEnd(7)} ${per(sumOver(names, 'total')).padStart(6)}  (transactions ${per(sumOver(names, 'transactions'))}, job fetches ${per(sumOver(names, 'jobFetches'))}, job adds ${per(sumOver(names, 'jobAdds'))}, job completions ${per(sumOver(names, 'jobCompletions'))}, other ${per(sumOver(names, 'app'))})`;
+  }),
   'CPU ms per document:',
-  `  API ${perDoc(cpuOf(apiNames))}   worker ${perDoc(cpuOf(workerNames))}   PostgreSQL ${
-    after.pgCpu !== null && before.pgCpu !== null ? perDoc(after.pgCpu - before.pgCpu) : 'n/a (DATABASE_URL)'
-  }   simulator ${perDoc(after.simCpu - before.simCpu)}`,
+  `  API ${perDoc(cpuOf(apiNames))} (per document created)   worker ${perDone(cpuOf(workerNames))}   PostgreSQL ${
+    after.pgCpu !== null && before.pgCpu !== null ? perDone(after.pgCpu - before.pgCpu) : 'n/a (DATABASE_URL)'
+  }   simulator ${perDone(after.simCpu - before.simCpu)} (per document webhooked)`,
   'RSS MB (max / last sample):',
   ...processes().map((p) => {
     const xs = rss.get(p.name) ?? [];

@@ -165,6 +165,7 @@ export function createDeps(input: {
     keyCache: signingKeys,
     hooks: submissionHooks,
     authorizationCheckDelayMs: config.sri.authorizationCheckDelayMs,
+    firstCheckDelayMs: config.sri.firstCheckDelayMs,
   });
   const documents = createDocumentsService({
     db,
