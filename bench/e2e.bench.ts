@@ -408,5 +408,11 @@ await Promise.all(all().map((p) => p.kill('SIGTERM')));
 smtp.close(() => {});
 receiver.close();
 await embedded?.stop();
+if (process.env.BENCH_COUNT_SQL_TEXTS === '1')
+  for (const p of processes())
+    writeFileSync(
+      path.join(tmpdir(), `einvoice-e2e-sql-${p.name}.txt`),
+      readFileSync(path.join(dir, `sql-${p.name}.json.texts`), 'utf8'),
+    );
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -36,6 +36,7 @@ function kindOf(text: string): keyof Omit<SqlCounts, 'total'> {
 }
 
 if (file) {
+  let texts: Map<string, number> | null = null;
   const counts: SqlCounts = {
     total: 0,
     transactions: 0,
@@ -51,9 +52,25 @@ if (file) {
     const text = typeof q === 'string' ? q : ((q as { text?: string } | null)?.text ?? '');
     counts.total++;
     counts[kindOf(text)]++;
+    if (texts) {
+      const key = text.replace(/\s+/g, ' ').slice(0, 110);
+      texts.set(key, (texts.get(key) ?? 0) + 1);
+    }
     return original.apply(this, args);
   };
-  const flush = () => writeFileSync(file, JSON.stringify(counts));
+  // BENCH_COUNT_SQL_TEXTS=1 also keeps a count per statement (its first 110 characters).
+  texts = process.env.BENCH_COUNT_SQL_TEXTS === '1' ? new Map<string, number>() : null;
+  const flush = () => {
+    writeFileSync(file, JSON.stringify(counts));
+    if (texts)
+      writeFileSync(
+        `${file}.texts`,
+        [...texts]
+          .sort((a, b) => b[1] - a[1])
+          .map(([t, n]) => `${n}\t${t}`)
+          .join('\n'),
+      );
+  };
   setInterval(flush, 500).unref();
   process.on('exit', flush);
 }
