@@ -41,6 +41,8 @@ const { values: opt } = parseArgs({
     workers: { type: 'string', default: '1' },
     drain: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '50' },
+    /** Writes V8 CPU profiles of the worker processes into this directory. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const RATE = Number(opt.rate);
@@ -168,9 +170,13 @@ for (let i = 0; i < API_PROCESSES; i++) {
 }
 for (let i = 0; i < WORKER_PROCESSES; i++) {
   const name = `worker${i + 1}`;
+  const prof = opt['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opt['cpu-prof'])}`] : [];
   workers.push({
     name,
-    proc: startTsx(name, 'src/main.ts', ['--worker'], { ...common, ...counted(name) }, COUNT_SQL),
+    proc: startTsx(name, 'src/main.ts', ['--worker'], { ...common, ...counted(name) }, [
+      ...COUNT_SQL,
+      ...prof,
+    ]),
   });
 }
 await Promise.all(apis.map((a) => waitForHttp(`${a.url}/readyz`, 120_000)));

@@ -33,7 +33,7 @@ export interface NodeProcess {
 
 /**
  * `node --import tsx <script> ...args` from the repository root, its output prefixed with `name`;
- * `preload` adds modules imported before the script (`--import` each).
+ * `preload` adds modules imported before the script (`--import` each), and node flags (`--…`).
  */
 export function startTsx(
   name: string,
@@ -42,7 +42,7 @@ export function startTsx(
   env: Record<string, string>,
   preload: string[] = [],
 ): NodeProcess {
-  const imports = ['tsx', ...preload].flatMap((m) => ['--import', m]);
+  const imports = ['tsx', ...preload].flatMap((m) => (m.startsWith('--') ? [m] : ['--import', m]));
   const child = spawn(process.execPath, [...imports, script, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -228,7 +228,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     authFailureRateLimit: { max: int(env, 'AUTH_FAILURE_RATE_LIMIT', 20, 1), windowMs: 60_000 },
     adminRateLimit: { max: int(env, 'ADMIN_RATE_LIMIT', 300, 1), windowMs: 60_000 },
     verificationTokenTtlHours: int(env, 'VERIFICATION_TOKEN_TTL_HOURS', 24, 1, 24 * 30),
-    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 10, 1, 200),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 200),
     workerHeartbeat: workerHeartbeat(env),
     sri: {
       startSimulator,
