@@ -10,7 +10,7 @@ import pg from 'pg';
 
 const file = process.env.BENCH_COUNT_SQL;
 
-export interface SqlCounts {
+interface SqlCounts {
   total: number;
   /** begin / commit / rollback. */
   transactions: number;

@@ -40,7 +40,7 @@ import type { OperationType } from './submission.tables.js';
  * The longest first authorization check the run that sent the document waits for itself; a
  * longer one is a delayed job (docs/pipeline-performance.md).
  */
-export const IN_RUN_CHECK_MAX_MS = 1000;
+const IN_RUN_CHECK_MAX_MS = 1000;
 
 export interface ProcessorDeps {
   sri: SriClient;
