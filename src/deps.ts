@@ -168,7 +168,10 @@ export function createDeps(input: {
         await delivery.queueBuyerEmail(tx, doc, now);
         await notifications.documentAuthorized(tx, authorizedFacts(doc), now);
       },
-      (tx, doc, now) => billing.onDocumentAuthorized(tx, doc, now),
+      // Only the provider's issuer issues self-billed invoices: other documents have no payment to link.
+      async (tx, doc, now) => {
+        if (config.providerIssuerId === doc.issuerId) await billing.onDocumentAuthorized(tx, doc, now);
+      },
     ],
     onRefused: [
       async (tx, doc, outcome, messages, now) => {
@@ -186,6 +189,7 @@ export function createDeps(input: {
     keyCache: signingKeys,
     hooks: submissionHooks,
     authorizationCheckDelayMs: config.sri.authorizationCheckDelayMs,
+    firstCheckDelayMs: config.sri.firstCheckDelayMs,
   });
   const documents = createDocumentsService({
     db,

@@ -31,14 +31,19 @@ export interface NodeProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** `node --import tsx <script> ...args` from the repository root, its output prefixed with `name`. */
+/**
+ * `node --import tsx <script> ...args` from the repository root, its output prefixed with `name`;
+ * `preload` adds modules imported before the script (`--import` each), and node flags (`--…`).
+ */
 export function startTsx(
   name: string,
   script: string,
   args: string[],
   env: Record<string, string>,
+  preload: string[] = [],
 ): NodeProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const imports = ['tsx', ...preload].flatMap((m) => (m.startsWith('--') ? [m] : ['--import', m]));
+  const child = spawn(process.execPath, [...imports, script, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -56,8 +56,13 @@ export interface Config {
       production: { reception: string; authorization: string };
     };
     timeoutMs: number;
-    /** Delay before the automatic authorization check after RECEIVED (decisions.md: default 3 s). */
+    /** Base of the EN PROCESO polls after the first check (decisions.md: default 3 s). */
     authorizationCheckDelayMs: number;
+    /**
+     * The first authorization check after RECIBIDA (default 200 ms; up to 1 s it is asked by the
+     * run that sent the document: docs/pipeline-performance.md).
+     */
+    firstCheckDelayMs: number;
   };
   webhooks: { allowPrivate: boolean; timeoutMs: number };
   /**
@@ -244,7 +249,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     authFailureRateLimit: { max: int(env, 'AUTH_FAILURE_RATE_LIMIT', 20, 1), windowMs: 60_000 },
     adminRateLimit: { max: int(env, 'ADMIN_RATE_LIMIT', 300, 1), windowMs: 60_000 },
     verificationTokenTtlHours: int(env, 'VERIFICATION_TOKEN_TTL_HOURS', 24, 1, 24 * 30),
-    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 10, 1, 200),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 200),
     workerHeartbeat: workerHeartbeat(env),
     sri: {
       startSimulator,
@@ -253,6 +258,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
       endpoints: { test: endpointsFor(sriTest), production: endpointsFor(sriProd) },
       timeoutMs: int(env, 'SRI_TIMEOUT_MS', 15_000, 100),
       authorizationCheckDelayMs: int(env, 'SRI_AUTH_CHECK_DELAY_MS', 3000, 0),
+      firstCheckDelayMs: int(env, 'SRI_AUTH_FIRST_CHECK_MS', 200, 0),
     },
     webhooks: {
       allowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),

@@ -35,6 +35,19 @@ export async function enqueue<S extends TSchema>(
   // The payload names its version (`v`): a worker of another version refuses it clearly
   // (defineJob) instead of misreading it during a rolling deploy.
   const body = { ...(payload as object), v: spec.version };
+  const batch = batches.get(tx);
+  if (batch && (opts.jobKeyMode ?? 'replace') === 'replace') {
+    batch.push({
+      identifier: task,
+      payload: body,
+      queue_name: opts.queueName ?? null,
+      delay: delaySeconds,
+      max_attempts: opts.maxAttempts ?? null,
+      job_key: opts.jobKey ?? null,
+      priority: opts.priority ?? null,
+    });
+    return;
+  }
   await tx.execute(sql`select graphile_worker.add_job(
     identifier => ${task}::text,
     payload => ${JSON.stringify(body)}::json,
@@ -45,6 +58,49 @@ export async function enqueue<S extends TSchema>(
     priority => ${opts.priority ?? null}::int,
     job_key_mode => ${opts.jobKeyMode ?? 'replace'}::text
   )`);
+}
+
+interface BatchedJob {
+  identifier: string;
+  payload: object;
+  queue_name: string | null;
+  /** Seconds from the database's now(). */
+  delay: number;
+  max_attempts: number | null;
+  job_key: string | null;
+  priority: number | null;
+}
+
+/** Jobs queued by `enqueue` inside `withJobBatch(tx, …)`, added together when it ends. */
+const batches = new WeakMap<Executor, BatchedJob[]>();
+
+/**
+ * Runs `fn` and adds every job it queues on `tx` in one `graphile_worker.add_jobs` call at its
+ * end (a document's authorization queues its email and its webhook deliveries together), still
+ * inside the caller's transaction: committed with it, or not at all. Jobs that keep a pending
+ * job's time (`preserve_run_at`, `unsafe_dedupe`) are added at once, as outside a batch.
+ */
+export async function withJobBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
+  if (batches.has(tx)) return fn();
+  const jobs: BatchedJob[] = [];
+  batches.set(tx, jobs);
+  let value: T;
+  try {
+    value = await fn();
+  } finally {
+    batches.delete(tx);
+  }
+  if (jobs.length > 0)
+    await tx.execute(sql`select graphile_worker.add_jobs(array(
+      select row(
+        j->>'identifier', j->'payload', j->>'queue_name',
+        now() + make_interval(secs => (j->>'delay')::double precision),
+        (j->>'max_attempts')::int, j->>'job_key', (j->>'priority')::int, null
+      )::graphile_worker.job_spec
+      from json_array_elements(${JSON.stringify(jobs)}::json) with ordinality as t(j, n)
+      order by n
+    ))`);
+  return value;
 }
 
 export interface JobContext {

@@ -19,7 +19,9 @@ export async function startLifecycle(env: Record<string, string> = {}, authoriza
   const ctx = await createTestContext({
     clock: sri.clock,
     sriUrl: sri.simulator.url,
-    env: { SRI_TIMEOUT_MS: '1500', SRI_AUTH_CHECK_DELAY_MS: '3000', ...env },
+    // The first check as a delayed job 3 s after reception, as the timings of these tests expect
+    // (the check asked by the sending run itself: test/submission/first-check.test.ts).
+    env: { SRI_TIMEOUT_MS: '1500', SRI_AUTH_CHECK_DELAY_MS: '3000', SRI_AUTH_FIRST_CHECK_MS: '3000', ...env },
   });
   return {
     ctx,

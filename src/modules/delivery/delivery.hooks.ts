@@ -21,7 +21,10 @@ export interface EmailFailureNotifier {
   ): Promise<unknown>;
 }
 
-/** Only the newest email of a document sets its email status (an old retry must not overwrite a newer send). */
+/**
+ * Only the newest email of a document sets its email status (an old retry must not overwrite a
+ * newer send). Served by the partial index of migrations/0715_outbox_document_latest.sql.
+ */
 async function isLatest(tx: Executor, email: OutboxRow): Promise<boolean> {
   const [latest] = await tx
     .select({ id: outboxEmails.id })
@@ -47,9 +50,9 @@ export function registerDocumentEmailHooks(
 
   hooks.onSent.set(DOCUMENT_EMAIL_KIND, async (tx, email, at) => {
     const documentId = email.ref?.documentId;
-    if (!documentId) return;
-    const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId));
-    if (!doc) return;
+    // The email was queued for the document, in its tenant: no need to read the document.
+    if (!documentId || !email.tenantId) return;
+    const doc = { id: documentId, tenantId: email.tenantId };
     if (await isLatest(tx, email)) {
       await markEmailSent(tx, doc.id, at);
     }

@@ -39,6 +39,13 @@ function attachmentBaseName(doc: Pick<DocumentRow, 'documentType' | 'model'>): s
   return `${kind}-${documentNumber(doc.model)}`;
 }
 
+interface AttachmentSource {
+  doc: DocumentRow;
+  logo: Buffer | null;
+  logoMime: string | null;
+  language: Language;
+}
+
 export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
   const { db, clock } = deps;
 
@@ -50,12 +57,21 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     return row?.language ?? 'es';
   }
 
-  /** The RIDE of a document: authorized, or a clearly marked draft before authorization. */
-  async function ridePdf(doc: DocumentRow, language?: Language): Promise<Buffer> {
-    const [issuer] = await db
-      .select({ logo: issuers.logo, logoMime: issuers.logoMime })
-      .from(issuers)
-      .where(eq(issuers.id, doc.issuerId));
+  /**
+   * The RIDE of a document: authorized, or a clearly marked draft before authorization. The
+   * issuer's logo and the tenant's language are read unless the caller has them.
+   */
+  async function ridePdf(
+    doc: DocumentRow,
+    language?: Language,
+    known?: { logo: Buffer | null; logoMime: string | null },
+  ): Promise<Buffer> {
+    const [issuer] = known
+      ? [known]
+      : await db
+          .select({ logo: issuers.logo, logoMime: issuers.logoMime })
+          .from(issuers)
+          .where(eq(issuers.id, doc.issuerId));
     const common = {
       status: doc.status as RideStatus,
       authorization:
@@ -113,15 +129,37 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       },
       now,
     );
-    await markEmailQueued(tx, doc.id, now);
+    // A document's first email finds it PENDING already (the column's default).
+    if (doc.emailStatus !== 'PENDING') await markEmailQueued(tx, doc.id, now);
     await recordDocumentEvent(tx, doc, 'EMAIL_QUEUED', { emailId: id, to: recipient }, now);
     return id;
   }
 
-  async function byId(documentId: string): Promise<DocumentRow> {
-    const [doc] = await db.select().from(documents).where(eq(documents.id, documentId));
-    if (!doc) throw new Error(`document ${documentId} not found`);
-    return doc;
+  /**
+   * The document with what its RIDE needs (the issuer's logo, the tenant's language) in one
+   * query. `shared` (one map per email being sent) keeps it for the email's other attachment.
+   */
+  function forAttachment(documentId: string, shared?: Map<string, unknown>): Promise<AttachmentSource> {
+    const key = `document:${documentId}`;
+    const known = shared?.get(key) as Promise<AttachmentSource> | undefined;
+    if (known) return known;
+    const loading = (async () => {
+      const [row] = await db
+        .select({
+          doc: documents,
+          logo: issuers.logo,
+          logoMime: issuers.logoMime,
+          language: tenants.language,
+        })
+        .from(documents)
+        .innerJoin(issuers, eq(issuers.id, documents.issuerId))
+        .innerJoin(tenants, eq(tenants.id, documents.tenantId))
+        .where(eq(documents.id, documentId));
+      if (!row) throw new Error(`document ${documentId} not found`);
+      return row;
+    })();
+    shared?.set(key, loading);
+    return loading;
   }
 
   async function scoped(scope: IssuerScope, accessKey: string): Promise<DocumentRow> {
@@ -134,16 +172,16 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     queueBuyerEmail,
     /** Attachment resolvers for the outbox: rendered when the email is sent, never stored. */
     attachmentResolvers: {
-      'document-ride': async (params: Record<string, string>) => {
-        const doc = await byId(params.documentId!);
+      'document-ride': async (params: Record<string, string>, shared?: Map<string, unknown>) => {
+        const { doc, language, ...logo } = await forAttachment(params.documentId!, shared);
         return {
           filename: `${attachmentBaseName(doc)}.pdf`,
           contentType: 'application/pdf',
-          content: await ridePdf(doc),
+          content: await ridePdf(doc, language, logo),
         };
       },
-      'document-xml': async (params: Record<string, string>) => {
-        const doc = await byId(params.documentId!);
+      'document-xml': async (params: Record<string, string>, shared?: Map<string, unknown>) => {
+        const { doc } = await forAttachment(params.documentId!, shared);
         return {
           filename: `${attachmentBaseName(doc)}.xml`,
           contentType: 'application/xml',

@@ -404,14 +404,38 @@ export async function recordDocumentEvent(
   detail: Record<string, unknown> | null,
   at: Date,
 ): Promise<void> {
-  await tx.insert(documentEvents).values({
+  const event = {
     id: uuidv7(at.getTime()),
     documentId: doc.id,
     tenantId: doc.tenantId,
     type,
     detail,
     createdAt: at,
-  });
+  };
+  const batch = eventBatches.get(tx);
+  if (batch) batch.push(event);
+  else await tx.insert(documentEvents).values(event);
+}
+
+/** Events recorded inside `withDocumentEventBatch(tx, …)`, inserted together when it ends. */
+const eventBatches = new WeakMap<Executor, (typeof documentEvents.$inferInsert)[]>();
+
+/**
+ * Runs `fn` and inserts every document event it records on `tx` in one multi-row insert at its
+ * end, in `tx` (a state change and its hooks record several). Their ids keep their order.
+ */
+export async function withDocumentEventBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
+  if (eventBatches.has(tx)) return fn();
+  const events: (typeof documentEvents.$inferInsert)[] = [];
+  eventBatches.set(tx, events);
+  let value: T;
+  try {
+    value = await fn();
+  } finally {
+    eventBatches.delete(tx);
+  }
+  if (events.length > 0) await tx.insert(documentEvents).values(events);
+  return value;
 }
 
 /** The columns a summary reads: a page of the list leaves the XML and the request body in the database. */

@@ -19,6 +19,7 @@ export {
   listWhere,
   recordDocumentEvent,
   toSummary,
+  withDocumentEventBatch,
 } from './documents.repository.js';
 export { IssuerHeader, readAuth, tags as documentTags, writeAuth } from './documents.routes.js';
 export {

@@ -91,9 +91,13 @@ function isPermanentFailure(e: unknown): boolean {
  * document email status, notifications).
  */
 export interface OutboxHooks {
+  /** `shared`: one map per email sent, for resolvers of one email to share what they read. */
   attachmentResolvers: Map<
     string,
-    (params: Record<string, string>) => Promise<{ filename: string; content: Buffer; contentType: string }>
+    (
+      params: Record<string, string>,
+      shared: Map<string, unknown>,
+    ) => Promise<{ filename: string; content: Buffer; contentType: string }>
   >;
   onSent: Map<string, (tx: Executor, email: OutboxRow, at: Date) => Promise<void>>;
   onFailed: Map<string, (tx: Executor, email: OutboxRow, error: string, at: Date) => Promise<void>>;
@@ -126,11 +130,12 @@ export function createSendEmailJob(deps: {
         });
       }
       const attachments = [];
+      const shared = new Map<string, unknown>();
       for (const a of email.attachments) {
         if ('resolver' in a) {
           const resolve = hooks.attachmentResolvers.get(a.resolver);
           if (!resolve) throw new Error(`no attachment resolver ${a.resolver}`);
-          attachments.push(await resolve(a.params));
+          attachments.push(await resolve(a.params, shared));
         } else {
           attachments.push({
             filename: a.filename,

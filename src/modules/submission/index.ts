@@ -33,6 +33,7 @@ export function createSubmissionModule(deps: {
   keyCache: SigningKeyCache;
   hooks: SubmissionHooks;
   authorizationCheckDelayMs: number;
+  firstCheckDelayMs: number;
 }) {
   const processDocument = createProcessor(deps);
   /** Queues the submission in the document's creation transaction: nothing signed is left unsent. */

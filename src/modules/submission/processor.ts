@@ -1,11 +1,25 @@
 import type { Logger } from 'pino';
-import { type AuthorizationEntry, authorizationXml, type SriClient } from '../../adapters/sri/index.js';
+import {
+  type AuthorizationEntry,
+  type AuthorizationResult,
+  authorizationXml,
+  type SriClient,
+  type SriMessage,
+} from '../../adapters/sri/index.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
+import { withJobBatch } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
-import { markAuthorized, markReceived, markRefused, recordDocumentEvent } from '../documents/index.js';
+import {
+  markAuthorized,
+  markReceived,
+  markRefused,
+  recordDocumentEvent,
+  withDocumentEventBatch,
+} from '../documents/index.js';
 import { pollDelayMs, retryDelayMs, TRANSPORT_RETRY_BASE_MS } from './backoff.js';
 import type { RefusalOutcome, SubmissionHooks } from './hooks.js';
 import {
+  type AuthorizationDecision,
   authorizationStatus,
   decideAuthorization,
   decideReception,
@@ -14,17 +28,28 @@ import {
 import {
   type DocumentState,
   loadState,
+  markSendInFlight,
   queueProcessing,
   recordSriResponse,
+  recordSriResponses,
   updateSubmission,
 } from './submission.repository.js';
 import type { OperationType } from './submission.tables.js';
+
+/**
+ * The longest first authorization check the run that sent the document waits for itself; a
+ * longer one is a delayed job (docs/pipeline-performance.md).
+ */
+const IN_RUN_CHECK_MAX_MS = 1000;
 
 export interface ProcessorDeps {
   sri: SriClient;
   clock: Clock;
   hooks: SubmissionHooks;
+  /** The base of EN PROCESO polling (SRI_AUTH_CHECK_DELAY_MS). */
   authorizationCheckDelayMs: number;
+  /** The first authorization check after RECIBIDA (SRI_AUTH_FIRST_CHECK_MS). */
+  firstCheckDelayMs: number;
   log: Logger;
 }
 
@@ -37,11 +62,32 @@ const SETTLED = {
 } as const;
 
 /**
+ * A send the tax authority received, whose authorization the same job run asks for after
+ * `waitMs`, once the document's lock is released: the answer of the reception and the check
+ * are then recorded in one transaction.
+ */
+export interface ReceptionFollowUp {
+  /** The document as sent: SIGNED, the send in flight. */
+  seen: DocumentState;
+  reception: { status: string; messages: SriMessage[]; at: Date };
+  via: string;
+  waitMs: number;
+}
+
+/** One transaction whose document events and jobs are each written in one statement at its end. */
+function inTransaction<T>(exec: Executor, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  return withTransaction(exec, (tx) => withJobBatch(tx, () => withDocumentEventBatch(tx, () => fn(tx))));
+}
+
+/**
  * One step of a document's way through the tax authority, run by the submission job while it
  * holds the document's lock. SIGNED: send it (asking first for its authorization when an earlier
  * send had no clear answer); RECEIVED: ask for its authorization. Every call writes one
  * sri-response; every state change one document event; anything short of a final state queues
  * the next step. Idempotent: each step re-reads the state, so a repeated run does no harm.
+ * A send answered RECIBIDA hands back a `ReceptionFollowUp`: the job releases the lock, waits
+ * the first check delay and calls `followUp`, so one run takes a document from SIGNED to
+ * AUTHORIZED.
  */
 export function createProcessor(deps: ProcessorDeps) {
   const { sri, clock, hooks, log } = deps;
@@ -54,37 +100,81 @@ export function createProcessor(deps: ProcessorDeps) {
     return unchanged ? now : null;
   }
 
-  async function submit(exec: Executor, seen: DocumentState): Promise<void> {
+  async function submit(exec: Executor, seen: DocumentState): Promise<ReceptionFollowUp | null> {
     // docs/spec-map.md, SRI §2 item 2: before re-sending a document that may already be there, ask for it.
-    if (seen.sub.receptionInFlightSince !== null && (await askAuthorization(exec, seen)) !== 'send') return;
-    // The mark is committed before the call: a crash between the call and the record of its
-    // answer leaves it set, and the next run asks instead of sending blind.
-    const marked = await withTransaction(exec, async (tx) => {
-      const at = clock.now();
-      const state = await current(tx, seen, at);
-      if (!state) return null;
-      await updateSubmission(tx, state.doc.id, { receptionInFlightSince: at }, at);
-      await recordDocumentEvent(tx, state.doc, 'SENT_TO_SRI', { build: state.sub.build }, at);
-      return state;
-    });
-    if (!marked) return;
+    if (seen.sub.receptionInFlightSince !== null && (await askAuthorization(exec, seen)) !== 'send')
+      return null;
+    // The mark is committed before the call (then the event): a crash between the call and the
+    // record of its answer leaves it set, and the next run asks instead of sending blind.
+    const markedAt = clock.now();
+    if (!(await markSendInFlight(exec, seen, markedAt))) {
+      log.info({ documentId: seen.doc.id }, 'document moved on meanwhile; not sent');
+      return null;
+    }
+    await recordDocumentEvent(exec, seen.doc, 'SENT_TO_SRI', { build: seen.sub.build }, markedAt);
+    const marked: DocumentState = { doc: seen.doc, sub: { ...seen.sub, receptionInFlightSince: markedAt } };
     let result: Awaited<ReturnType<SriClient['validate']>>;
     try {
       result = await sri.validate(marked.doc.environment, marked.doc.signedXml);
     } catch (e) {
-      return failed(exec, marked, 'RECEPTION', e);
+      await failed(exec, marked, 'RECEPTION', e);
+      return null;
     }
-    await withTransaction(exec, async (tx) => {
+    const decision = decideReception(result);
+    const reception = { status: result.status, messages: result.messages, at: clock.now() };
+    if (decision.kind === 'received') {
+      // After a 43 the authorization is asked at once; else after the first check delay.
+      const waitMs = decision.checkNow ? 0 : deps.firstCheckDelayMs;
+      if (waitMs <= IN_RUN_CHECK_MAX_MS) return { seen: marked, reception, via: decision.via, waitMs };
+    }
+    await inTransaction(exec, async (tx) => {
       const at = clock.now();
       const state = await current(tx, marked, at);
       if (!state) return;
       await recordSriResponse(tx, state.doc, 'RECEPTION', result.status, result.messages, at);
-      const decision = decideReception(result);
       if (decision.kind === 'returned') return refuse(tx, state, 'RETURNED', decision.messages, at);
       await becomeReceived(tx, state, decision.via, at);
-      await queueProcessing(tx, state.doc.id, {
-        delayMs: decision.checkNow ? 0 : deps.authorizationCheckDelayMs,
-      });
+      await queueProcessing(tx, state.doc.id, { delayMs: deps.firstCheckDelayMs });
+    });
+    return null;
+  }
+
+  /**
+   * The authorization check that follows a RECIBIDA in the same run, without the document's lock:
+   * the tax authority holds the document, so no answer here can lead to a second send, and the
+   * transaction acts only if the document is still the SIGNED build that was sent.
+   */
+  async function followUp(exec: Executor, f: ReceptionFollowUp): Promise<void> {
+    let result: AuthorizationResult | null = null;
+    let error: unknown = null;
+    try {
+      result = await sri.authorize(f.seen.doc.environment, f.seen.doc.accessKey);
+    } catch (e) {
+      if (transportStatus(e) === null) throw e;
+      error = e;
+    }
+    await inTransaction(exec, async (tx) => {
+      const at = clock.now();
+      const state = await current(tx, f.seen, at);
+      if (!state) return;
+      const reception = { operationType: 'RECEPTION' as const, ...f.reception };
+      if (result === null) {
+        await recordSriResponses(tx, state.doc, [reception]);
+        await recordFailure(tx, await becomeReceived(tx, state, f.via, at), 'AUTHORIZATION', error, at);
+        return;
+      }
+      const decision = decideAuthorization(result, state.doc.signedXml);
+      const messages = decision.kind === 'not-found' ? null : (decision.entry?.messages ?? null);
+      await recordSriResponses(tx, state.doc, [
+        reception,
+        { operationType: 'AUTHORIZATION', status: authorizationStatus(decision), messages, at },
+      ]);
+      if (decision.kind === 'authorized') {
+        // Straight from SIGNED to AUTHORIZED: one write of each row, both events.
+        await recordDocumentEvent(tx, state.doc, 'RECEIVED', { via: f.via }, at);
+        return authorize(tx, state, decision.entry, at);
+      }
+      await applyAuthorization(tx, await becomeReceived(tx, state, f.via, at), decision, at);
     });
   }
 
@@ -98,78 +188,103 @@ export function createProcessor(deps: ProcessorDeps) {
       return 'done';
     }
     const decision = decideAuthorization(result, seen.doc.signedXml);
-    return withTransaction(exec, async (tx) => {
+    return inTransaction(exec, async (tx) => {
       const at = clock.now();
       const state = await current(tx, seen, at);
       if (!state) return 'done';
       const messages = decision.kind === 'not-found' ? null : (decision.entry?.messages ?? null);
       await recordSriResponse(tx, state.doc, 'AUTHORIZATION', authorizationStatus(decision), messages, at);
-      if (decision.kind === 'authorized') return authorize(tx, state, decision.entry, at).then(() => 'done');
-      if (decision.kind === 'not-authorized') {
-        await refuse(tx, state, 'NOT_AUTHORIZED', decision.entry.messages, at);
-        return 'done';
-      }
-      const signed = state.doc.status === 'SIGNED';
-      if (decision.kind === 'not-found' && signed) {
-        // Never received: sending again is safe. The retry count stays, so a reception service
-        // that keeps failing is still backed off.
-        await updateSubmission(tx, state.doc.id, { receptionInFlightSince: null }, at);
-        return 'send';
-      }
-      // EN PROCESO, or not on record yet: poll again later. A SIGNED document the tax authority
-      // already holds was received, whatever happened to the answer of its send.
-      if (decision.kind === 'pending' && signed) await becomeReceived(tx, state, 'AUTHORIZATION_QUERY', at);
-      // Polls count apart from failures: the first EN PROCESO after a failed call waits the base delay.
-      const polling = !signed && state.sub.lastFailureStatus === null;
-      const retries = (polling ? state.sub.consecutiveRetries : 0) + 1;
-      await updateSubmission(
-        tx,
-        state.doc.id,
-        { consecutiveRetries: retries, lastFailureStatus: null, lastFailureAt: null },
-        at,
-      );
-      await queueProcessing(tx, state.doc.id, {
-        delayMs: pollDelayMs(retries, deps.authorizationCheckDelayMs),
-      });
-      return 'done';
+      return applyAuthorization(tx, state, decision, at);
     });
+  }
+
+  /** What an authorization answer (already recorded) does to the document. */
+  async function applyAuthorization(
+    tx: Executor,
+    state: DocumentState,
+    decision: AuthorizationDecision,
+    at: Date,
+  ): Promise<'send' | 'done'> {
+    if (decision.kind === 'authorized') return authorize(tx, state, decision.entry, at).then(() => 'done');
+    if (decision.kind === 'not-authorized') {
+      await refuse(tx, state, 'NOT_AUTHORIZED', decision.entry.messages, at);
+      return 'done';
+    }
+    const signed = state.doc.status === 'SIGNED';
+    if (decision.kind === 'not-found' && signed) {
+      // Never received: sending again is safe. The retry count stays, so a reception service
+      // that keeps failing is still backed off.
+      await updateSubmission(tx, state.doc.id, { receptionInFlightSince: null }, at);
+      return 'send';
+    }
+    // EN PROCESO, or not on record yet: poll again later. A SIGNED document the tax authority
+    // already holds was received, whatever happened to the answer of its send.
+    if (decision.kind === 'pending' && signed) await becomeReceived(tx, state, 'AUTHORIZATION_QUERY', at);
+    // Polls count apart from failures: the first EN PROCESO after a failed call waits the base delay.
+    const polling = !signed && state.sub.lastFailureStatus === null;
+    const retries = (polling ? state.sub.consecutiveRetries : 0) + 1;
+    await updateSubmission(
+      tx,
+      state.doc.id,
+      { consecutiveRetries: retries, lastFailureStatus: null, lastFailureAt: null },
+      at,
+    );
+    await queueProcessing(tx, state.doc.id, {
+      delayMs: pollDelayMs(retries, deps.authorizationCheckDelayMs),
+    });
+    return 'done';
   }
 
   /** No usable answer: record it, keep any in-flight mark, and try again after the backoff. */
   async function failed(exec: Executor, seen: DocumentState, operation: OperationType, error: unknown) {
-    const status = transportStatus(error);
-    if (status === null) throw error;
-    await withTransaction(exec, async (tx) => {
+    if (transportStatus(error) === null) throw error;
+    await inTransaction(exec, async (tx) => {
       const at = clock.now();
       const state = await current(tx, seen, at);
-      if (!state) return;
-      // Consecutive failures back off together (also across a not-found query and its resend);
-      // the first failure after an answer starts again at the base delay.
-      const failing = state.sub.lastFailureStatus !== null;
-      const retries = (failing ? state.sub.consecutiveRetries : 0) + 1;
-      const delayMs = retryDelayMs(retries, TRANSPORT_RETRY_BASE_MS);
-      await recordSriResponse(tx, state.doc, operation, status, null, at);
-      await updateSubmission(
-        tx,
-        state.doc.id,
-        { consecutiveRetries: retries, lastFailureStatus: status, lastFailureAt: at },
-        at,
-      );
-      await recordDocumentEvent(
-        tx,
-        state.doc,
-        'ERROR',
-        { operation, status, message: (error as Error).message, retryInMs: delayMs },
-        at,
-      );
-      await queueProcessing(tx, state.doc.id, { delayMs });
+      if (state) await recordFailure(tx, state, operation, error, at);
     });
   }
 
-  async function becomeReceived(tx: Executor, state: DocumentState, via: string, at: Date) {
+  async function recordFailure(
+    tx: Executor,
+    state: DocumentState,
+    operation: OperationType,
+    error: unknown,
+    at: Date,
+  ) {
+    const status = transportStatus(error)!;
+    // Consecutive failures back off together (also across a not-found query and its resend);
+    // the first failure after an answer starts again at the base delay.
+    const failing = state.sub.lastFailureStatus !== null;
+    const retries = (failing ? state.sub.consecutiveRetries : 0) + 1;
+    const delayMs = retryDelayMs(retries, TRANSPORT_RETRY_BASE_MS);
+    await recordSriResponse(tx, state.doc, operation, status, null, at);
+    await updateSubmission(
+      tx,
+      state.doc.id,
+      { consecutiveRetries: retries, lastFailureStatus: status, lastFailureAt: at },
+      at,
+    );
+    await recordDocumentEvent(
+      tx,
+      state.doc,
+      'ERROR',
+      { operation, status, message: (error as Error).message, retryInMs: delayMs },
+      at,
+    );
+    await queueProcessing(tx, state.doc.id, { delayMs });
+  }
+
+  async function becomeReceived(
+    tx: Executor,
+    state: DocumentState,
+    via: string,
+    at: Date,
+  ): Promise<DocumentState> {
     const doc = await markReceived(tx, state.doc.id, at);
     await updateSubmission(tx, doc.id, SETTLED, at);
     await recordDocumentEvent(tx, doc, 'RECEIVED', { via }, at);
+    return { doc, sub: { ...state.sub, ...SETTLED } };
   }
 
   async function authorize(tx: Executor, state: DocumentState, entry: AuthorizationEntry, at: Date) {
@@ -210,13 +325,16 @@ export function createProcessor(deps: ProcessorDeps) {
     for (const hook of hooks.onRefused) await hook(tx, doc, outcome, messages, at);
   }
 
-  return async function processDocument(exec: Executor, documentId: string): Promise<void> {
-    const state = await loadState(exec, documentId, clock.now());
-    if (state?.doc.status === 'SIGNED') return submit(exec, state);
-    if (state?.doc.status === 'RECEIVED') {
-      await askAuthorization(exec, state);
-    }
-    // Any other status is final (or waits for a rebuild): nothing to do.
+  return {
+    /** The locked step; a follow-up, when it returns one, is for `followUp` after the lock is released. */
+    async step(exec: Executor, documentId: string): Promise<ReceptionFollowUp | null> {
+      const state = await loadState(exec, documentId, clock.now());
+      if (state?.doc.status === 'SIGNED') return submit(exec, state);
+      if (state?.doc.status === 'RECEIVED') await askAuthorization(exec, state);
+      // Any other status is final (or waits for a rebuild): nothing to do.
+      return null;
+    },
+    followUp,
   };
 }
 

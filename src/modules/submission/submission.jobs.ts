@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
@@ -65,12 +66,19 @@ export interface SubmissionJobDeps {
 export function createProcessJob(deps: SubmissionJobDeps) {
   return defineJob(PROCESS_JOB, PROCESS_PAYLOAD, async ({ documentId }) => {
     const run = await withDocumentLock(deps.pool, documentId, (exec) =>
-      deps.processDocument(exec, documentId),
+      deps.processDocument.step(exec, documentId),
     );
     // Another run holds the document (a request queued during a step): come back after it,
     // without pulling forward a job it already scheduled.
-    if (!run.locked)
+    if (!run.locked) {
       await queueProcessing(deps.db, documentId, { delayMs: BUSY_RETRY_MS, keepPendingTime: true });
+      return;
+    }
+    // Received: the first authorization check, by this run, lock and connection released meanwhile.
+    const followUp = run.value;
+    if (!followUp) return;
+    if (followUp.waitMs > 0) await setTimeout(followUp.waitMs);
+    await deps.processDocument.followUp(deps.db, followUp);
   });
 }
 

@@ -53,26 +53,53 @@ export interface DocumentState {
   sub: SubmissionRow;
 }
 
-/** The document and its submission row (created when missing, e.g. documents older than 0200). */
+/**
+ * The document and its submission row in one query, both locked with `lock` (created when
+ * missing, e.g. documents older than 0200).
+ */
 export async function loadState(
   exec: Executor,
   documentId: string,
   now: Date,
   lock = false,
 ): Promise<DocumentState | null> {
-  const q = exec.select().from(documents).where(eq(documents.id, documentId));
-  const [doc] = lock ? await q.for('update') : await q;
+  const joined = exec
+    .select({ doc: documents, sub: documentSubmissions })
+    .from(documents)
+    .innerJoin(documentSubmissions, eq(documentSubmissions.documentId, documents.id))
+    .where(eq(documents.id, documentId));
+  const [row] = lock ? await joined.for('update') : await joined;
+  if (row) return row;
+  const [doc] = await exec.select().from(documents).where(eq(documents.id, documentId));
   if (!doc) return null;
+  await insertSubmissionState(exec, doc, now);
   const subQuery = exec
     .select()
     .from(documentSubmissions)
     .where(eq(documentSubmissions.documentId, documentId));
-  let [sub] = lock ? await subQuery.for('update') : await subQuery;
-  if (!sub) {
-    await insertSubmissionState(exec, doc, now);
-    [sub] = await subQuery;
-  }
+  const [sub] = lock ? await subQuery.for('update') : await subQuery;
   return { doc, sub: sub! };
+}
+
+/**
+ * The mark that a send is under way, set only while the document is still the SIGNED build
+ * `state` saw (false when it moved on). Committed on its own before the call: a crash between
+ * the call and the record of its answer leaves it set, and the next run asks instead of sending.
+ */
+export async function markSendInFlight(exec: Executor, state: DocumentState, at: Date): Promise<boolean> {
+  const { id } = state.doc;
+  const rows = await exec
+    .update(documentSubmissions)
+    .set({ receptionInFlightSince: at, updatedAt: at })
+    .where(
+      and(
+        eq(documentSubmissions.documentId, id),
+        eq(documentSubmissions.build, state.sub.build),
+        sql`exists (select 1 from ${documents} where ${documents.id} = ${id} and ${documents.status} = 'SIGNED')`,
+      ),
+    )
+    .returning({ documentId: documentSubmissions.documentId });
+  return rows.length > 0;
 }
 
 export async function insertSubmissionState(
@@ -140,16 +167,27 @@ export async function recordSriResponse(
   messages: SriMessage[] | null,
   at: Date,
 ): Promise<void> {
-  await tx.insert(sriResponses).values({
-    id: uuidv7(at.getTime()),
-    documentId: doc.id,
-    tenantId: doc.tenantId,
-    environment: doc.environment,
-    operationType,
-    status,
-    messages,
-    createdAt: at,
-  });
+  await recordSriResponses(tx, doc, [{ operationType, status, messages, at }]);
+}
+
+/** Several answers about one document in one insert (a reception and the check that followed it). */
+export async function recordSriResponses(
+  tx: Executor,
+  doc: Pick<DocumentRow, 'id' | 'tenantId' | 'environment'>,
+  answers: { operationType: OperationType; status: string; messages: SriMessage[] | null; at: Date }[],
+): Promise<void> {
+  await tx.insert(sriResponses).values(
+    answers.map((a) => ({
+      id: uuidv7(a.at.getTime()),
+      documentId: doc.id,
+      tenantId: doc.tenantId,
+      environment: doc.environment,
+      operationType: a.operationType,
+      status: a.status,
+      messages: a.messages,
+      createdAt: a.at,
+    })),
+  );
 }
 
 export async function listSriResponses(db: Executor, documentId: string) {

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { defineJob } from '../../jobs/queue.js';
@@ -121,6 +121,25 @@ async function recordAttempt(
     result: SendResult;
   },
 ): Promise<void> {
+  if (a.result.success) {
+    // The common case in one statement: the attempt, and the delivery DELIVERED only when this
+    // run inserted it (an earlier run of the job may have recorded it already).
+    const at = clock.now();
+    await db.execute(sql`
+      with attempt as (
+        insert into ${webhookAttempts} (delivery_id, number, started_at, duration_ms, status_code, error, success)
+        values (${a.deliveryId}, ${a.attempt}, ${a.startedAt}, ${a.durationMs}, ${a.result.statusCode},
+                ${a.result.error}, true)
+        on conflict do nothing
+        returning number
+      )
+      update ${webhookDeliveries}
+      set attempt_count = ${a.attempt}, last_error = ${a.result.error}, updated_at = ${at},
+          status = 'DELIVERED', delivered_at = ${at}, next_attempt_at = null
+      where id = ${a.deliveryId} and status = 'PENDING' and attempt_count = ${a.attempt - 1}
+        and exists (select 1 from attempt)`);
+    return;
+  }
   await withTransaction(db, async (tx) => {
     const inserted = await tx
       .insert(webhookAttempts)
