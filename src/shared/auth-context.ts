@@ -40,3 +40,10 @@ export interface AuthContext {
   /** Set when the route reads X-Issuer-Id and the header named an issuer of this tenant. */
   issuerId: string | null;
 }
+
+/**
+ * What an account service needs of its caller: the tenant (and, where a service says so in its own
+ * `Pick<AuthContext, …>`, a few more facts). Services take this, not the whole authentication, so a
+ * job, the operator console or a test calls them with just what they use.
+ */
+export type TenantScope = Pick<AuthContext, 'tenantId'>;

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { tenants } from '../../db/tables.js';
-import type { AuthContext } from '../../shared/auth-context.js';
+import type { TenantScope } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -82,7 +82,7 @@ export function createAgreementsService(deps: { db: Executor; clock: Clock; conf
      * GET /v1/tenants/agreements. `status` is what the call found: NOT_GENERATED when the tenant's
      * instance did not exist yet (the call generates it, so the next call says PENDING).
      */
-    async status(auth: AuthContext) {
+    async status(auth: TenantScope) {
       const now = clock.now();
       return withTransaction(db, async (tx) => {
         const templates = await currentTemplates(tx);
@@ -112,7 +112,7 @@ export function createAgreementsService(deps: { db: Executor; clock: Clock; conf
     },
 
     /** GET /v1/tenants/agreements/:type: the tenant's instance of the current version. */
-    async instance(auth: AuthContext, type: AgreementType) {
+    async instance(auth: TenantScope, type: AgreementType) {
       const now = clock.now();
       return withTransaction(db, async (tx) => {
         const template = (await currentTemplates(tx)).find((t) => t.documentType === type);
@@ -135,7 +135,7 @@ export function createAgreementsService(deps: { db: Executor; clock: Clock; conf
 
     /** POST /v1/tenants/agreements: one acceptance per currently published type. */
     async accept(
-      auth: AuthContext,
+      auth: TenantScope,
       termsVersion: string,
       evidence: { ip: string | null; userAgent: string | null },
     ) {

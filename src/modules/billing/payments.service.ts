@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../shared/auth-context.js';
+import type { TenantScope } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import type { UploadedFile } from '../../shared/files.js';
@@ -47,7 +47,7 @@ export function createPaymentsService(deps: { db: Executor; clock: Clock }) {
   const { db, clock } = deps;
   return {
     /** PATCH /v1/payments/:id/proof: the payment becomes REPORTED and any rejection reason is cleared. */
-    async uploadProof(auth: AuthContext, paymentId: string, file: UploadedFile | undefined) {
+    async uploadProof(auth: TenantScope, paymentId: string, file: UploadedFile | undefined) {
       const owned = await findPayment(db, paymentId, { tenantId: auth.tenantId });
       if (!file)
         throw new AppError('INVALID_FILE_UPLOAD', 'Send the proof as the multipart field `file`', {
@@ -93,12 +93,12 @@ export function createPaymentsService(deps: { db: Executor; clock: Clock }) {
       });
     },
 
-    async proofs(auth: AuthContext, paymentId: string) {
+    async proofs(auth: TenantScope, paymentId: string) {
       await findPayment(db, paymentId, { tenantId: auth.tenantId });
       return listProofs(db, paymentId);
     },
 
-    async proof(auth: AuthContext, paymentId: string, proofId: string) {
+    async proof(auth: TenantScope, paymentId: string, proofId: string) {
       await findPayment(db, paymentId, { tenantId: auth.tenantId });
       return readProof(db, paymentId, proofId);
     },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { tenants } from '../../db/tables.js';
-import type { AuthContext } from '../../shared/auth-context.js';
+import type { TenantScope } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, validationError } from '../../shared/errors.js';
 import { ALL_SCOPES, insertApiKey } from '../keys/index.js';
@@ -27,7 +27,7 @@ export function createPromotionService(deps: {
 }) {
   const { db, clock } = deps;
   return {
-    async promote(auth: AuthContext, body: { tier?: string; billingInterval?: string }) {
+    async promote(auth: TenantScope, body: { tier?: string; billingInterval?: string }) {
       const now = clock.now();
       const result = await withTransaction(db, async (tx) => {
         const tenant = await lockTenant(tx, auth.tenantId);

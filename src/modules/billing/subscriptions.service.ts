@@ -1,6 +1,6 @@
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import type { AuthContext } from '../../shared/auth-context.js';
+import type { TenantScope } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { D } from '../../shared/money.js';
@@ -96,13 +96,13 @@ export function createSubscriptionsService(deps: { db: Executor; clock: Clock; c
     start,
 
     /** POST /v1/subscriptions. */
-    async subscribe(auth: AuthContext, body: { tier: string; billingInterval?: string }) {
+    async subscribe(auth: TenantScope, body: { tier: string; billingInterval?: string }) {
       const now = clock.now();
       return withTransaction(db, async (tx) => start(tx, await lockTenant(tx, auth.tenantId), body, now));
     },
 
     /** POST /v1/subscriptions/change-tier: one of the cases of the tier-change table. */
-    async changeTier(auth: AuthContext, body: { tier: string; billingInterval?: string }) {
+    async changeTier(auth: TenantScope, body: { tier: string; billingInterval?: string }) {
       const plan = checkPlan(body.tier, body.billingInterval);
       const now = clock.now();
       return withTransaction(db, async (tx) => {
@@ -113,7 +113,7 @@ export function createSubscriptionsService(deps: { db: Executor; clock: Clock; c
     },
 
     /** DELETE /v1/subscriptions: cancellation at current_period_end, no refund. */
-    async cancel(auth: AuthContext) {
+    async cancel(auth: TenantScope) {
       const now = clock.now();
       return withTransaction(db, async (tx) => {
         const tenant = await lockTenant(tx, auth.tenantId);
@@ -122,7 +122,7 @@ export function createSubscriptionsService(deps: { db: Executor; clock: Clock; c
     },
 
     /** GET /v1/subscriptions/me: newest first, payments nested. */
-    mine: (auth: AuthContext) => listSubscriptions(db, auth.tenantId),
+    mine: (auth: TenantScope) => listSubscriptions(db, auth.tenantId),
   };
 }
 

@@ -30,6 +30,9 @@ import {
 import { readSequentials, type SequentialEnvironment, setNextSequential } from './sequentials.js';
 import type { SigningKeyCache } from './signing-key-cache.js';
 
+/** What this service reads of its caller (never the HTTP request). */
+type Caller = Pick<AuthContext, 'emailVerified' | 'tenantId'>;
+
 /** Routes of the spec's own issuer endpoints answer ISSUER_NOT_FOUND; the others NOT_FOUND. */
 type MissingCode = Extract<ErrorCode, 'NOT_FOUND' | 'ISSUER_NOT_FOUND'>;
 
@@ -51,14 +54,14 @@ export function createIssuersService(deps: {
   const { db, clock, secrets, signingKeys } = deps;
 
   /** An issuer of another tenant is 403 whatever its state (decisions.md §4). */
-  function assertNotOthers(auth: AuthContext, row: IssuerRow | undefined): void {
+  function assertNotOthers(auth: Caller, row: IssuerRow | undefined): void {
     if (row && row.tenantId !== auth.tenantId)
       throw new AppError('ISSUER_FORBIDDEN', 'The issuer belongs to another account');
   }
 
   /** The tenant's active issuer; another tenant's first (403), then unknown or deleted. */
   async function activeIssuer(
-    auth: AuthContext,
+    auth: Caller,
     id: string,
     missing: MissingCode = 'NOT_FOUND',
   ): Promise<IssuerRow> {
@@ -69,7 +72,7 @@ export function createIssuersService(deps: {
   }
 
   /** A change to an active issuer; an issuer deleted meanwhile is the same not-found. */
-  async function change(auth: AuthContext, id: string, changes: IssuerChanges, missing: MissingCode) {
+  async function change(auth: Caller, id: string, changes: IssuerChanges, missing: MissingCode) {
     await activeIssuer(auth, id, missing);
     const row = await updateActiveIssuer(db, auth.tenantId, id, changes);
     if (!row) throw new AppError(missing, 'Issuer not found');
@@ -77,7 +80,7 @@ export function createIssuersService(deps: {
   }
 
   /** The certificate of a new issuer: uploaded, or a copy of the source issuer's. */
-  async function certificateFor(auth: AuthContext, input: CreateIssuerInput['certificate']) {
+  async function certificateFor(auth: Caller, input: CreateIssuerInput['certificate']) {
     if ('upload' in input) {
       const { p12, password } = input.upload;
       return { p12, password, cert: readP12(p12, password, clock.now()), source: null };
@@ -90,7 +93,7 @@ export function createIssuersService(deps: {
   }
 
   /** docs/spec-map.md, Authentication rule 9: unverified accounts cannot create branches. */
-  function assertMayCreate(auth: AuthContext): void {
+  function assertMayCreate(auth: Caller): void {
     if (!auth.emailVerified) {
       throw new AppError(
         'EMAIL_VERIFICATION_REQUIRED',
@@ -108,17 +111,17 @@ export function createIssuersService(deps: {
      * The early ownership gate of /v1/issuers/:id routes: only another tenant's issuer fails here
      * (a malformed id is left to schema validation, an unknown one to the use case).
      */
-    async assertNotForeign(auth: AuthContext, id: string): Promise<void> {
+    async assertNotForeign(auth: Caller, id: string): Promise<void> {
       if (isUuid(id)) assertNotOthers(auth, await findIssuer(db, id));
     },
 
     assertMayCreate,
 
-    async list(auth: AuthContext): Promise<IssuerView[]> {
+    async list(auth: Caller): Promise<IssuerView[]> {
       return (await listActiveIssuers(db, auth.tenantId)).map(toIssuerView);
     },
 
-    async get(auth: AuthContext, id: string): Promise<IssuerView> {
+    async get(auth: Caller, id: string): Promise<IssuerView> {
       return toIssuerView(await activeIssuer(auth, id));
     },
 
@@ -129,7 +132,7 @@ export function createIssuersService(deps: {
      * when given. tradeName and logo are inherited when omitted; branchAddress only within the
      * same branch (an issue point of the same establishment shares its address).
      */
-    async create(auth: AuthContext, input: CreateIssuerInput): Promise<IssuerView> {
+    async create(auth: Caller, input: CreateIssuerInput): Promise<IssuerView> {
       assertMayCreate(auth);
       const { p12, password, cert, source } = await certificateFor(auth, input.certificate);
       // Registration creates an issuer and the last one cannot be deleted, so there is always one.
@@ -195,7 +198,7 @@ export function createIssuersService(deps: {
      * account's last active issuer (409 CONFLICT): documents, recovery and new branches all need
      * one issuer to exist.
      */
-    async remove(auth: AuthContext, id: string): Promise<void> {
+    async remove(auth: Caller, id: string): Promise<void> {
       await activeIssuer(auth, id);
       await withTransaction(db, async (tx) => {
         const active = await lockActiveIssuers(tx, auth.tenantId);
@@ -217,32 +220,32 @@ export function createIssuersService(deps: {
       signingKeys.invalidate(id);
     },
 
-    async documentTypes(auth: AuthContext, id: string): Promise<string[]> {
+    async documentTypes(auth: Caller, id: string): Promise<string[]> {
       return (await activeIssuer(auth, id)).documentTypes;
     },
 
-    async setDocumentTypes(auth: AuthContext, id: string, types: string[]): Promise<string[]> {
+    async setDocumentTypes(auth: Caller, id: string, types: string[]): Promise<string[]> {
       const row = await change(auth, id, { documentTypes: [...new Set(types)].sort() }, 'NOT_FOUND');
       return row.documentTypes;
     },
 
-    async logo(auth: AuthContext, id: string): Promise<{ data: Buffer; mime: string }> {
+    async logo(auth: Caller, id: string): Promise<{ data: Buffer; mime: string }> {
       const row = await activeIssuer(auth, id);
       if (!row.logo || !row.logoMime) throw new AppError('NOT_FOUND', 'The issuer has no logo');
       return { data: row.logo, mime: row.logoMime };
     },
 
-    async setLogo(auth: AuthContext, id: string, logo: Logo | null): Promise<void> {
+    async setLogo(auth: Caller, id: string, logo: Logo | null): Promise<void> {
       await change(auth, id, { logo: logo?.data ?? null, logoMime: logo?.mime ?? null }, 'NOT_FOUND');
     },
 
-    async sequentials(auth: AuthContext, id: string) {
+    async sequentials(auth: Caller, id: string) {
       const row = await activeIssuer(auth, id, 'ISSUER_NOT_FOUND');
       return readSequentials(db, id, row.documentTypes);
     },
 
     async setNextSequential(
-      auth: AuthContext,
+      auth: Caller,
       id: string,
       documentType: string,
       environment: SequentialEnvironment,
@@ -252,12 +255,12 @@ export function createIssuersService(deps: {
       await setNextSequential(db, id, documentType, environment, next);
     },
 
-    async setCanIssue(auth: AuthContext, id: string, canIssue: boolean): Promise<boolean> {
+    async setCanIssue(auth: Caller, id: string, canIssue: boolean): Promise<boolean> {
       return (await change(auth, id, { canIssue }, 'ISSUER_NOT_FOUND')).canIssue;
     },
 
     /** Renews one issuer's certificate; siblings that inherited the old one keep their copies. */
-    async renewCertificate(auth: AuthContext, id: string, upload: UploadedCertificate) {
+    async renewCertificate(auth: Caller, id: string, upload: UploadedCertificate) {
       await activeIssuer(auth, id, 'ISSUER_NOT_FOUND');
       const now = clock.now();
       const cert = readP12(upload.p12, upload.password, now);

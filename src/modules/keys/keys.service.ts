@@ -8,6 +8,9 @@ import { uuidv4 } from '../../shared/ids.js';
 import type { AuthCache, CachedKey } from './auth-cache.js';
 import { API_TOKEN_RE, hashApiToken, newApiToken } from './tokens.js';
 
+/** What this service reads of its caller (never the HTTP request). */
+type Caller = Pick<AuthContext, 'keyId' | 'scopes' | 'tenantId' | 'tier'>;
+
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 interface ApiKeyView {
@@ -164,7 +167,7 @@ export function createKeysService(deps: { db: Executor; clock: Clock; cache?: Au
       return found.caller;
     },
 
-    async list(auth: AuthContext) {
+    async list(auth: Caller) {
       const rows = await db
         .select()
         .from(apiKeys)
@@ -176,10 +179,7 @@ export function createKeysService(deps: { db: Executor; clock: Clock; cache?: Au
     },
 
     /** POST /v1/keys, checks in the order decisions.md §4 fixes. */
-    async mint(
-      auth: AuthContext,
-      input: { label?: string | null; environment?: Environment; scopes?: Scope[] },
-    ) {
+    async mint(auth: Caller, input: { label?: string | null; environment?: Environment; scopes?: Scope[] }) {
       const environment = input.environment ?? 'sandbox';
       const scopes = input.scopes ? [...new Set(input.scopes)] : [...auth.scopes];
       return withTransaction(db, async (tx) => {
@@ -226,7 +226,7 @@ export function createKeysService(deps: { db: Executor; clock: Clock; cache?: Au
       });
     },
 
-    async revoke(auth: AuthContext, keyId: string) {
+    async revoke(auth: Caller, keyId: string) {
       if (keyId === auth.keyId)
         throw new AppError('BAD_REQUEST', 'A key cannot revoke itself; use another key');
       const updated = await db
@@ -245,7 +245,7 @@ export function createKeysService(deps: { db: Executor; clock: Clock; cache?: Au
     },
 
     /** Exactly `days` entries, oldest first, today (Ecuador) last, idle days 0. */
-    async usage(auth: AuthContext, keyId: string, days: number) {
+    async usage(auth: Caller, keyId: string, days: number) {
       const [key] = await db
         .select({ id: apiKeys.id })
         .from(apiKeys)

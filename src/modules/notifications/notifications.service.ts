@@ -14,6 +14,9 @@ import {
   upsertPreferences,
 } from './preferences.js';
 
+/** What this service reads of its caller (never the HTTP request). */
+type Caller = Pick<AuthContext, 'issuerId' | 'tenantId'>;
+
 /** The list answers at most this many notifications per call (default 50). */
 export const LIST_MAX = 100;
 export const LIST_DEFAULT = 50;
@@ -23,7 +26,7 @@ export function createNotificationsApi(deps: { db: Executor; clock: Clock }) {
   const { db, clock } = deps;
 
   /** What the caller may see: unexpired, of the issuer (plus tenant-level) when one is named, IN_APP on. */
-  async function visible(auth: AuthContext, now: Date): Promise<SQL> {
+  async function visible(auth: Caller, now: Date): Promise<SQL> {
     const hidden = await hiddenTypes(db, auth.tenantId);
     return and(
       eq(notifications.tenantId, auth.tenantId),
@@ -42,7 +45,7 @@ export function createNotificationsApi(deps: { db: Executor; clock: Clock }) {
      * forward without gaps; `hasMore` says another call has more. `unreadCount` counts every
      * visible unread notification, whatever sinceId and limit say.
      */
-    async list(auth: AuthContext, query: { sinceId?: string; limit?: number }) {
+    async list(auth: Caller, query: { sinceId?: string; limit?: number }) {
       if (query.sinceId !== undefined && !isUuid(query.sinceId))
         throw new AppError('ISSUER_ID_INVALID', 'sinceId must be a notification id (UUID)');
       const limit = Math.min(query.limit ?? LIST_DEFAULT, LIST_MAX);
@@ -69,7 +72,7 @@ export function createNotificationsApi(deps: { db: Executor; clock: Clock }) {
     },
 
     /** Sets readAt once; unknown, another tenant's, expired or already read: 404. */
-    async markRead(auth: AuthContext, id: string) {
+    async markRead(auth: Caller, id: string) {
       const now = clock.now();
       const [row] = await db
         .update(notifications)
@@ -87,12 +90,12 @@ export function createNotificationsApi(deps: { db: Executor; clock: Clock }) {
       return toNotificationView(row);
     },
 
-    async preferences(auth: AuthContext) {
+    async preferences(auth: Caller) {
       return listPreferences(db, auth.tenantId);
     },
 
     /** Bulk upsert per (type, channel); answers the full resulting list. */
-    async updatePreferences(auth: AuthContext, entries: Preference[]) {
+    async updatePreferences(auth: Caller, entries: Preference[]) {
       checkPreferenceEntries(entries);
       return withTransaction(db, async (tx) => {
         await upsertPreferences(tx, auth.tenantId, entries, clock.now());

@@ -15,6 +15,9 @@ import { hitLimit } from './rate-limit.js';
 import { signInChallenges } from './sessions.tables.js';
 import { signInEmail } from './sign-in-email.js';
 
+/** What this service reads of its caller (never the HTTP request). */
+type Caller = Pick<AuthContext, 'keyId' | 'tenantId'>;
+
 const CHALLENGE_TTL_MS = 10 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;
 export const SESSION_TTL_MS = 12 * 3_600_000;
@@ -183,7 +186,7 @@ export function createSessionsService(deps: SessionsDeps) {
     },
 
     /** A fresh session key for the account's current environment (after going to production). */
-    async refresh(auth: AuthContext) {
+    async refresh(auth: Caller) {
       const now = clock.now();
       return withTransaction(db, async (tx) => {
         await revoke(tx, auth, now);
@@ -193,11 +196,11 @@ export function createSessionsService(deps: SessionsDeps) {
       });
     },
 
-    async logout(auth: AuthContext) {
+    async logout(auth: Caller) {
       await revoke(db, auth, clock.now());
     },
 
-    async describe(auth: AuthContext) {
+    async describe(auth: Caller) {
       const [row] = await db
         .select({ key: apiKeys, tenant: tenants })
         .from(apiKeys)
@@ -216,7 +219,7 @@ export function createSessionsService(deps: SessionsDeps) {
   };
 }
 
-async function revoke(db: Executor, auth: AuthContext, now: Date) {
+async function revoke(db: Executor, auth: Caller, now: Date) {
   await revokeSessionKey(db, auth.keyId, now);
 }
 

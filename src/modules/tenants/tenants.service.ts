@@ -3,7 +3,7 @@ import { readP12 } from '../../adapters/signing/p12.js';
 import type { Config } from '../../config/config.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { emailVerificationTokens, tenants } from '../../db/tables.js';
-import type { AuthContext, Environment } from '../../shared/auth-context.js';
+import type { Environment, TenantScope } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { uuidv4 } from '../../shared/ids.js';
@@ -347,7 +347,7 @@ export function createTenantsService(deps: {
     },
 
     /** GET /v1/tenants/me: the row and the view's reads side by side (two round trips deep). */
-    async me(auth: AuthContext) {
+    async me(auth: TenantScope) {
       const [[t], parts] = await Promise.all([
         tenantById.execute({ id: auth.tenantId }),
         viewParts(db, auth.tenantId),
@@ -356,7 +356,7 @@ export function createTenantsService(deps: {
       return viewOf(t, parts);
     },
 
-    async events(auth: AuthContext) {
+    async events(auth: TenantScope) {
       const rows = await listTenantEvents(db, auth.tenantId);
       return rows.map((r) => ({
         id: r.id,
@@ -366,7 +366,7 @@ export function createTenantsService(deps: {
       }));
     },
 
-    async setLanguage(auth: AuthContext, language: 'es' | 'en') {
+    async setLanguage(auth: TenantScope, language: 'es' | 'en') {
       await db.update(tenants).set({ language }).where(eq(tenants.id, auth.tenantId));
       return { language };
     },

@@ -9,6 +9,9 @@ import { findOwnedEndpoint } from './webhooks.service.js';
 import { type WebhookDeliveryRow, webhookAttempts, webhookDeliveries } from './webhooks.tables.js';
 import { toDeliveryView } from './webhooks.views.js';
 
+/** What this service reads of its caller (never the HTTP request). */
+type Caller = Pick<AuthContext, 'language' | 'tenantId'>;
+
 export const DELIVERIES_PAGE_MAX = 100;
 export const DELIVERIES_PAGE_DEFAULT = 20;
 
@@ -38,7 +41,7 @@ export function createWebhookDeliveriesService(deps: { db: Executor; clock: Cloc
 
   return {
     /** Newest first; `before` (a deliveryId) continues after the last one of the previous page. */
-    async list(auth: AuthContext, endpointId: string, page: { limit?: number; before?: string }) {
+    async list(auth: Caller, endpointId: string, page: { limit?: number; before?: string }) {
       const endpoint = await findOwnedEndpoint(db, auth.tenantId, endpointId);
       const limit = Math.min(page.limit ?? DELIVERIES_PAGE_DEFAULT, DELIVERIES_PAGE_MAX);
       const rows = await db
@@ -60,7 +63,7 @@ export function createWebhookDeliveriesService(deps: { db: Executor; clock: Cloc
     },
 
     /** A FAILED delivery gets a fresh round of three attempts (same deliveryId, same payload). */
-    async retry(auth: AuthContext, endpointId: string, deliveryId: string) {
+    async retry(auth: Caller, endpointId: string, deliveryId: string) {
       return withTransaction(db, async (tx) => {
         const endpoint = await findOwnedEndpoint(tx, auth.tenantId, endpointId);
         const [delivery] = await tx
@@ -93,7 +96,7 @@ export function createWebhookDeliveriesService(deps: { db: Executor; clock: Cloc
     },
 
     /** A signed WEBHOOK_TEST event through the same delivery machinery. */
-    async sendTest(auth: AuthContext, endpointId: string) {
+    async sendTest(auth: Caller, endpointId: string) {
       return withTransaction(db, async (tx) => {
         const endpoint = await findOwnedEndpoint(tx, auth.tenantId, endpointId);
         if (!endpoint.active)

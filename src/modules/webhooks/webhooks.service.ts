@@ -12,6 +12,9 @@ import { newEndpointSecret, sealEndpointSecret } from './secret.js';
 import { webhookEndpoints } from './webhooks.tables.js';
 import { toEndpointView } from './webhooks.views.js';
 
+/** What this service reads of its caller (never the HTTP request). */
+type Caller = Pick<AuthContext, 'tenantId' | 'tier'>;
+
 export interface EndpointPatch {
   url?: string;
   eventTypes?: WebhookEventType[];
@@ -85,7 +88,7 @@ export function createWebhookEndpointsService(deps: { db: Executor; clock: Clock
   }
 
   return {
-    async create(auth: AuthContext, input: { url: string; eventTypes?: WebhookEventType[] }) {
+    async create(auth: Caller, input: { url: string; eventTypes?: WebhookEventType[] }) {
       const url = validateEndpointUrl(input.url);
       return withTransaction(db, async (tx) => {
         const tenant = await lockTenant(tx, auth.tenantId);
@@ -112,7 +115,7 @@ export function createWebhookEndpointsService(deps: { db: Executor; clock: Clock
       });
     },
 
-    async list(auth: AuthContext) {
+    async list(auth: Caller) {
       const rows = await db
         .select()
         .from(webhookEndpoints)
@@ -127,7 +130,7 @@ export function createWebhookEndpointsService(deps: { db: Executor; clock: Clock
       return { endpoints: rows.map(toEndpointView), limit: await limitFor(db, auth.tenantId, auth.tier) };
     },
 
-    async get(auth: AuthContext, id: string) {
+    async get(auth: Caller, id: string) {
       return toEndpointView(await findOwnedEndpoint(db, auth.tenantId, id));
     },
 
@@ -135,7 +138,7 @@ export function createWebhookEndpointsService(deps: { db: Executor; clock: Clock
      * Retargeting (a changed url or eventTypes) and re-activating need a verified email, and
      * re-activating counts against the plan; deactivating needs neither.
      */
-    async update(auth: AuthContext, id: string, patch: EndpointPatch) {
+    async update(auth: Caller, id: string, patch: EndpointPatch) {
       const url = patch.url === undefined ? undefined : validateEndpointUrl(patch.url);
       return withTransaction(db, async (tx) => {
         const tenant = await lockTenant(tx, auth.tenantId);
@@ -167,7 +170,7 @@ export function createWebhookEndpointsService(deps: { db: Executor; clock: Clock
     },
 
     /** Soft delete: the endpoint stops receiving (pending retries stop too); its deliveries are kept. */
-    async remove(auth: AuthContext, id: string) {
+    async remove(auth: Caller, id: string) {
       const row = await findOwnedEndpoint(db, auth.tenantId, id);
       if (!row.active) return;
       const now = clock.now();
