@@ -20,12 +20,6 @@ type Success<R> = R extends { 200: infer A }
 export type Answer<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: infer R }
   ? JsonOf<Success<R>>
   : never;
-/** The JSON body `method path` accepts. */
-export type RequestBody<P extends keyof paths, M extends Method> = paths[P][M] extends {
-  requestBody?: { content: { 'application/json': infer B } };
-}
-  ? B
-  : never;
 
 type Item<A> = A extends readonly (infer I)[] ? I : never;
 
@@ -36,25 +30,13 @@ export type Issuer = Item<Answer<'/v1/issuers', 'get'>['issuers']>;
 export type Sequential = Item<Answer<'/v1/issuers/{id}/sequentials', 'get'>['sequentials']>;
 
 // Documents
-export type DocumentSummary = Item<Answer<'/v1/documents', 'get'>['data']>;
-export type DocumentPage = Answer<'/v1/documents', 'get'>;
 export type DocumentDetail = Answer<'/v1/documents/{accessKey}', 'get'>['document'];
-export type DocumentEvent = Item<Answer<'/v1/documents/{accessKey}/events', 'get'>['events']>;
-export type SriResponse = Item<Answer<'/v1/documents/{accessKey}/sri-responses', 'get'>['sriResponses']>;
-export type CreditNoteBalance = Answer<'/v1/documents/{accessKey}/credit-notes', 'get'>;
-export type DocumentStats = Answer<'/v1/documents/stats', 'get'>;
 
 // Keys, webhooks, notifications
 export type ApiKey = Item<Answer<'/v1/keys', 'get'>['keys']>;
-export type KeyUsage = Item<Answer<'/v1/keys/{id}/usage', 'get'>['usage']>;
-export type WebhookEndpoint = Item<Answer<'/v1/webhooks', 'get'>['endpoints']>;
-export type WebhookDelivery = Item<Answer<'/v1/webhooks/{id}/deliveries', 'get'>['deliveries']>;
-export type Notification = Item<Answer<'/v1/notifications', 'get'>['notifications']>;
 export type NotificationPreference = Item<Answer<'/v1/notifications/preferences', 'get'>['preferences']>;
 
 // Agreements and billing
-export type AgreementStatus = Answer<'/v1/tenants/agreements', 'get'>['agreements'];
-export type OutdatedAgreement = Item<AgreementStatus['outdated']>;
 export type Tier = Item<Answer<'/v1/tiers', 'get'>['tiers']>;
 export type Subscription = Item<Answer<'/v1/subscriptions/me', 'get'>['subscriptions']>;
 export type Payment = Item<Subscription['payments']>;
@@ -62,9 +44,7 @@ export type BankTransfer = Answer<'/v1/subscriptions', 'post'>['bankTransfer'];
 
 // Operator console (/admin/v1)
 export type ReviewPayment = Item<Answer<'/admin/v1/payments', 'get'>['payments']>;
-export type PaymentProof = Item<Answer<'/admin/v1/payments/{id}', 'get'>['proofs']>;
 export type AdminTenant = Item<Answer<'/admin/v1/tenants', 'get'>['tenants']>;
-export type AgreementTemplate = Item<Answer<'/admin/v1/agreements', 'get'>['agreements']>;
 
 // Exports (CSV streamed; ZIP of XML or RIDE as a background job)
 export type DocumentExport = Answer<'/v1/exports/{id}', 'get'>['export'];

@@ -209,7 +209,7 @@ const FIELD_NAMES: Record<string, [string, string]> = {
   reasonCode: ['Motivo', 'Reason'],
 };
 
-export function fieldName(t: T, path: string): string {
+function fieldName(t: T, path: string): string {
   const parts = path.replace(/^(body|query|params)\./, '').split('.');
   const line = /\[(\d+)\]/.exec(path);
   for (let i = parts.length - 1; i >= 0; i--) {

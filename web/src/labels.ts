@@ -203,7 +203,7 @@ const scope: Labels = {
   'tenant:promote': ['Pasar a producción', 'Go to production'],
 };
 
-export const LABELS = {
+const LABELS = {
   documentStatus,
   documentType,
   emailStatus,

@@ -4,9 +4,7 @@ import { money } from '../format';
 import { type T, useLang, useT } from '../i18n';
 import { type DryRunError, dryRunMessage, isComputedFigure, placeOf, strip } from './dry-run-messages';
 
-export type { DryRunError };
-
-export interface TaxTotal {
+interface TaxTotal {
   code: string;
   rateCode: string;
   rate: string;

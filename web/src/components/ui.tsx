@@ -164,7 +164,7 @@ export function FormError({ error, fields = [] }: { error: ApiError | null; fiel
 }
 
 /** The problem as the API sent it (code, detail, field paths): folded, for whoever integrates. */
-export function TechnicalDetails({ error }: { error: ApiError }) {
+function TechnicalDetails({ error }: { error: ApiError }) {
   const t = useT();
   return (
     <details className="technical">

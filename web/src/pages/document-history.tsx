@@ -9,7 +9,7 @@ type DocumentEvent = Answer<'/v1/documents/{accessKey}/events', 'get'>['events']
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
 /** One event of a document's history as a sentence a business owner reads. */
-export function eventSentence(t: T, e: DocumentEvent): string {
+function eventSentence(t: T, e: DocumentEvent): string {
   const d = (e.detail ?? {}) as Record<string, unknown>;
   const to = text(d.to);
   switch (e.type) {

@@ -24,7 +24,7 @@ import { Link } from '../router';
 import { useSession } from '../session';
 import { KeyRequestLog } from './key-request-log';
 
-export const SCOPES = [
+const SCOPES = [
   'documents:write',
   'documents:read',
   'issuers:read',

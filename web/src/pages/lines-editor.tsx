@@ -60,7 +60,7 @@ export function emptyLine(iva = ''): Line {
 }
 
 /** A line from a saved product: code, description, price, taxes and details. */
-export function lineFromProduct(line: Line, p: Product): Line {
+function lineFromProduct(line: Line, p: Product): Line {
   const rate = (code: string) => p.taxes.find((t) => t.code === code)?.rateCode ?? '';
   return {
     ...line,
