@@ -8,6 +8,8 @@
  * sign with `signingKeys.get(issuerRow)` (deps.signingKeys), which refuses a certificate that
  * has expired since upload with CERTIFICATE_EXPIRED.
  */
+
+export { type IssuerForCreate, readIssuerForCreate } from './issuer-for-create.js';
 export {
   activeIssuersOf,
   createFirstIssuer,
@@ -17,5 +19,11 @@ export {
 } from './issuer-store.js';
 export { registerIssuerRoutes } from './issuers.routes.js';
 export { createIssuersService } from './issuers.service.js';
-export { allocateSequential, MAX_SEQUENTIAL, type SequentialEnvironment } from './sequentials.js';
+export {
+  allocateSequential,
+  claimSequentials,
+  lockSequentialCounter,
+  MAX_SEQUENTIAL,
+  type SequentialEnvironment,
+} from './sequentials.js';
 export { createSigningKeyCache, type SigningKeyCache } from './signing-key-cache.js';
