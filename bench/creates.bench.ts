@@ -4,12 +4,14 @@
  * PostgreSQL started here. Prints creates/s and p50/p95/p99 at concurrency 1, 16 and 64, a fixed
  * 250/s run (open loop: latency counted from when each request was due), round trips per create
  * (every `pg` query of the API process, auth included: bench/lib/count-queries.ts preloaded) and
- * API CPU per create from /proc. Then the same issuer with a 396 KB logo, then two API processes
+ * the CPU per create of the API process and of PostgreSQL (postmaster and backends) from /proc: on
+ * a shared machine, where creates/s follows the other tenants' load (printed), CPU per create is
+ * the figure that compares. Then the same issuer with a 396 KB logo, then two API processes
  * on the same database and issuer. Last, the sequentials are checked in SQL: unique, gapless, and
  * the counter equal to the highest.
  * Run: npx tsx bench/creates.bench.ts [seconds per run]
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -73,10 +75,24 @@ const queries = async (api: Api) => {
     return 0;
   }
 };
-/** utime + stime of a process, in ms (clock ticks of 10 ms). */
-const cpuMs = (pid: number) => {
+/** utime + stime of a process, in ms (clock ticks of 10 ms), and its parent. */
+const stat = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) * 10 };
+};
+const cpuMs = (pid: number) => stat(pid).cpu;
+/** PostgreSQL's CPU: the postmaster and every backend it forked (they live as long as the pool's connections). */
+const postmaster = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const pgCpuMs = () => {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(entry)) continue;
+    try {
+      const s = stat(Number(entry));
+      if (Number(entry) === postmaster || s.ppid === postmaster) total += s.cpu;
+    } catch {}
+  }
+  return total;
 };
 
 const api = await startApi('api');
@@ -96,12 +112,12 @@ try {
   const post = { method: 'POST', headers: h, body, expectStatus: 201 };
 
   async function measured(label: string, target: Api, run: () => Promise<LoadResult>) {
-    const [q0, c0, load0] = [await queries(target), cpuMs(target.pid), loadavg()[0]!];
+    const [q0, c0, p0, load0] = [await queries(target), cpuMs(target.pid), pgCpuMs(), loadavg()[0]!];
     const res = await run();
-    const [q1, c1] = [await queries(target), cpuMs(target.pid)];
+    const [q1, c1, p1] = [await queries(target), cpuMs(target.pid), pgCpuMs()];
     const per = (n: number) => (res.requests ? n / res.requests : 0).toFixed(1);
     console.log(
-      `${formatLoad(label, res)}   ${per(q1 - q0)} round trips/create   API CPU ${per(c1 - c0)} ms/create   load ${load0.toFixed(1)}`,
+      `${formatLoad(label, res)}   ${per(q1 - q0)} round trips/create   CPU/create: API ${per(c1 - c0)} ms, PostgreSQL ${per(p1 - p0)} ms   load ${load0.toFixed(1)}`,
     );
   }
 
