@@ -33,14 +33,15 @@ export async function findByAccessKey(
   return row ?? null;
 }
 
+/** The document of an Idempotency-Key, as a replay answers it (the summary, never the XML). */
 export async function findByIdempotencyKey(
   db: Executor,
   tenantId: string,
   environment: string,
   key: string,
-): Promise<DocumentRow | null> {
+): Promise<(SummaryRow & Pick<DocumentRow, 'id' | 'requestHash'>) | null> {
   const [row] = await db
-    .select()
+    .select({ ...SUMMARY_COLUMNS, id: documents.id, requestHash: documents.requestHash })
     .from(documents)
     .where(
       and(

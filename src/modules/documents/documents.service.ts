@@ -31,7 +31,7 @@ export function createDocumentsService(deps: {
   const { db } = deps;
   const batches = createBatches(deps);
 
-  function idempotentReplay(existing: DocumentRow, hash: string) {
+  function idempotentReplay(existing: SummaryRow & Pick<DocumentRow, 'id' | 'requestHash'>, hash: string) {
     if (existing.requestHash !== hash) {
       throw new AppError('CONFLICT', 'This Idempotency-Key was already used with a different payload');
     }
