@@ -106,12 +106,13 @@ describe('group commit', () => {
     // The payload (not in graphile-worker's public view) is proven by running the jobs: each one
     // passes its payload check and submits its own document (the tax authority is unreachable here).
     await ctx.drainJobs();
+    // At least once: under load the drain may outlast the 2 s retry and run a job twice.
     const after = await ctx.query<{
-      consecutive_retries: number;
+      ran: boolean;
       last_failure_status: string;
       last_error: null;
     }>(
-      `select s.consecutive_retries, s.last_failure_status, j.last_error from documents d
+      `select s.consecutive_retries >= 1 as ran, s.last_failure_status, j.last_error from documents d
          join document_submissions s on s.document_id = d.id
          left join graphile_worker.jobs j on j.key = 'sri:' || d.id
         where d.issuer_id = $1`,
@@ -119,7 +120,7 @@ describe('group commit', () => {
     );
     expect(after).toEqual(
       rows.map(() => ({
-        consecutive_retries: 1,
+        ran: true,
         last_failure_status: 'HTTP_CONNECTION_ERROR',
         last_error: null,
       })),
