@@ -17,6 +17,7 @@ import {
   lockSequentialCounter,
   MAX_SEQUENTIAL,
   readIssuerForCreate,
+  readSealedCertificate,
   type SigningKeyCache,
 } from '../issuers/index.js';
 import {
@@ -139,7 +140,9 @@ export function createBatches(deps: {
       const open = batch.flatMap((_, i) => (outcomes[i] ? [] : [i]));
       if (open.length === 0) return outcomes as CreateOutcome<SummaryRow>[];
       assertIssuable(read?.issuer, documentType);
-      const issuer = read!.issuer;
+      let issuer = read!.issuer;
+      if (issuer.certP12 === null && deps.keyCache.cachedFingerprint(issuerId) !== issuer.certFingerprint)
+        issuer = { ...issuer, ...(await readSealedCertificate(tx, issuerId)) };
       const cert = deps.keyCache.get(issuer);
       const snapshot = issuerSnapshot(issuer);
       const today = ecuadorDate(now);

@@ -10,7 +10,7 @@
  * refuses a certificate that has expired since upload with CERTIFICATE_EXPIRED.
  */
 
-export { readIssuerForCreate } from './issuer-for-create.js';
+export { readIssuerForCreate, readSealedCertificate } from './issuer-for-create.js';
 export {
   activeIssuersOf,
   createFirstIssuer,

@@ -103,3 +103,24 @@ export async function readIssuerForCreate(
     current: Number(r.current ?? 0),
   };
 }
+
+/**
+ * The sealed certificate alone: for a create whose issuer read left it out (the cache held that
+ * fingerprint) but whose cache entry went meanwhile (evicted, or invalidated by a renewal).
+ */
+export async function readSealedCertificate(
+  tx: Executor,
+  issuerId: string,
+): Promise<Pick<IssuerRow, 'certP12' | 'certPassword' | 'certFingerprint'>> {
+  const result = await tx.execute<{
+    cert_p12: Buffer | null;
+    cert_password: Buffer | null;
+    cert_fingerprint: string | null;
+  }>(sql`select cert_p12, cert_password, cert_fingerprint from issuers where id = ${issuerId}`);
+  const r = result.rows[0];
+  return {
+    certP12: r?.cert_p12 ?? null,
+    certPassword: r?.cert_password ?? null,
+    certFingerprint: r?.cert_fingerprint ?? null,
+  };
+}
