@@ -4,7 +4,7 @@
  * (`Client.prototype.query`: BEGIN, COMMIT and every statement, pooled or not) and writes the running
  * total to that file ten times a second. Nothing in `src/` knows about it.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 
 const file = process.env.PG_QUERY_COUNT_FILE;
@@ -22,7 +22,9 @@ if (file) {
   const flush = () => {
     if (count === written) return;
     written = count;
-    writeFileSync(file, String(count));
+    // Written aside and renamed: a reader never sees a half-written (empty) file.
+    writeFileSync(`${file}.tmp`, String(count));
+    renameSync(`${file}.tmp`, file);
   };
   setInterval(flush, 100).unref();
   process.once('exit', flush);
