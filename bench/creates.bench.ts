@@ -95,10 +95,10 @@ const pgCpuMs = () => {
   return total;
 };
 
-const api = await startApi('api');
 const sql = new pg.Client({ connectionString: embedded.url });
 await sql.connect();
 try {
+  const api = await startApi('api');
   const { payload, headers } = await multipart(registrationFields(makeCertificate()));
   const reg = await fetch(`${api.url}/v1/register`, { method: 'POST', body: payload, headers });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
