@@ -149,6 +149,7 @@ try {
   await measured(`${LOGO_BYTES / 1024} KB logo, fixed 250/s`, api, rate(250));
 
   const second = await startApi('api2');
+  await runLoad({ url: `${second.url}/v1/documents`, ...post, concurrency: 8, seconds: 3 }); // warm-up
   const both = async () => {
     const [a, b] = await Promise.all([closed(32, api)(), closed(32, second)()]);
     const requests = a.requests + b.requests;
