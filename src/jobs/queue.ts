@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { JobHelpers } from 'graphile-worker';
 import type { Executor } from '../db/pool.js';
 
@@ -101,6 +101,30 @@ export async function withJobBatch<T>(tx: Executor, fn: () => Promise<T>): Promi
       order by n
     ))`);
   return value;
+}
+
+/**
+ * `enqueue` for many payloads of one task at once: a SQL expression (one `graphile_worker.add_jobs`
+ * call, for the caller to run inside its transaction, alone or in a larger statement) that adds the
+ * same jobs `enqueue` would add one by one with `jobKeyMode: 'replace'` (what `add_job` does in
+ * that mode: it calls `add_jobs` with one spec) and no delay. Each payload carries `v`; `jobKeys`
+ * match the payloads by position.
+ */
+export function addJobsSql<S extends TSchema>(
+  task: string,
+  spec: { version: number; payload: S },
+  payloads: Static<S>[],
+  opts: { jobKeys?: string[]; maxAttempts?: number } = {},
+): SQL {
+  const specs = payloads.map((payload, i) => ({
+    identifier: task,
+    payload: { ...(payload as object), v: spec.version },
+    job_key: opts.jobKeys?.[i] ?? null,
+    max_attempts: opts.maxAttempts ?? null,
+  }));
+  return sql`graphile_worker.add_jobs(array(
+    select s from json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(specs)}::json) s
+  ), false)`;
 }
 
 export interface JobContext {

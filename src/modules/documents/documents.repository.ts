@@ -41,14 +41,15 @@ export async function findByAccessKey(
   return row ?? null;
 }
 
+/** The document of an Idempotency-Key, as a replay answers it (the summary, never the XML). */
 export async function findByIdempotencyKey(
   db: Executor,
   tenantId: string,
   environment: string,
   key: string,
-): Promise<DocumentRow | null> {
+): Promise<(SummaryRow & Pick<DocumentRow, 'id' | 'requestHash'>) | null> {
   const [row] = await db
-    .select()
+    .select({ ...SUMMARY_COLUMNS, id: documents.id, requestHash: documents.requestHash })
     .from(documents)
     .where(
       and(
@@ -438,6 +439,126 @@ export async function withDocumentEventBatch<T>(tx: Executor, fn: () => Promise<
   return value;
 }
 
+/** A document as a batch of creates inserts it (docs/creates.md): every column the table needs. */
+export interface NewDocument {
+  id: string;
+  tenantId: string;
+  issuerId: string;
+  environment: 'sandbox' | 'production';
+  documentType: DocumentRow['documentType'];
+  accessKey: string;
+  sequential: number;
+  issueDate: string;
+  buyerIdType: string;
+  buyerId: string;
+  buyerName: string;
+  buyerEmail: string;
+  total: string;
+  model: Record<string, unknown>;
+  request: Record<string, unknown>;
+  idempotencyKey: string | null;
+  requestHash: string;
+  signedXml: string;
+  certFingerprint: string;
+  originalDocumentType: string | null;
+  originalNumber: string | null;
+}
+
+/**
+ * The documents of a batch of creates, SIGNED, and their CREATED events: one statement, its rows
+ * as one JSON parameter (no per-row query building), whatever the batch's size.
+ */
+export async function insertCreatedDocuments(tx: Executor, docs: NewDocument[], now: Date): Promise<void> {
+  const at = now.toISOString();
+  const rows = docs.map((d) => ({
+    id: d.id,
+    tenant_id: d.tenantId,
+    issuer_id: d.issuerId,
+    environment: d.environment,
+    document_type: d.documentType,
+    access_key: d.accessKey,
+    sequential: d.sequential,
+    issue_date: d.issueDate,
+    status: 'SIGNED',
+    buyer_id_type: d.buyerIdType,
+    buyer_id: d.buyerId,
+    buyer_name: d.buyerName,
+    buyer_email: d.buyerEmail,
+    total: d.total,
+    model: d.model,
+    request: d.request,
+    idempotency_key: d.idempotencyKey,
+    request_hash: d.requestHash,
+    signed_xml: d.signedXml,
+    signed_at: at,
+    cert_fingerprint: d.certFingerprint,
+    original_document_type: d.originalDocumentType,
+    original_number: d.originalNumber,
+    email_status: 'PENDING',
+    created_at: at,
+    updated_at: at,
+  }));
+  const events = docs.map((d) => ({
+    id: uuidv7(now.getTime()),
+    document_id: d.id,
+    tenant_id: d.tenantId,
+    type: 'CREATED',
+    detail: { status: 'SIGNED', sequential: d.model.sequential, certFingerprint: d.certFingerprint },
+    created_at: at,
+  }));
+  await tx.execute(sql`
+    with d as (
+      insert into documents (id, tenant_id, issuer_id, environment, document_type, access_key, sequential,
+        issue_date, status, buyer_id_type, buyer_id, buyer_name, buyer_email, total, model, request,
+        idempotency_key, request_hash, signed_xml, signed_at, cert_fingerprint, original_document_type,
+        original_number, email_status, created_at, updated_at)
+      select id, tenant_id, issuer_id, environment, document_type, access_key, sequential,
+        issue_date, status, buyer_id_type, buyer_id, buyer_name, buyer_email, total, model, request,
+        idempotency_key, request_hash, signed_xml, signed_at, cert_fingerprint, original_document_type,
+        original_number, email_status, created_at, updated_at
+        from json_populate_recordset(null::documents, ${JSON.stringify(rows)}::json)
+      returning id
+    )
+    insert into document_events (id, document_id, tenant_id, type, detail, created_at)
+    select e.id, e.document_id, e.tenant_id, e.type, e.detail, e.created_at
+      from json_populate_recordset(null::document_events, ${JSON.stringify(events)}::json) e
+      join d on d.id = e.document_id`);
+}
+
+/**
+ * The documents already created under some Idempotency-Keys of a tenant and environment, after
+ * taking each key's transaction-scoped advisory lock (in one order, so two batches sharing keys
+ * never deadlock): concurrent requests with a key queue on it; the first creates, the others find
+ * its document here. The lock is a statement of its own: the lookup's snapshot must follow it.
+ */
+export async function lockAndFindIdempotent(
+  tx: Executor,
+  tenantId: string,
+  environment: string,
+  keys: string[],
+): Promise<Map<string, SummaryRow & Pick<DocumentRow, 'id' | 'requestHash'>>> {
+  const names = [...new Set(keys)].sort().map((k) => `${tenantId}|${environment}|${k}`);
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(hashtextextended(k, 0))
+      from (select k from unnest(${sql.param(names)}::text[]) k order by k) keys`);
+  const rows = await tx
+    .select({
+      ...SUMMARY_COLUMNS,
+      id: documents.id,
+      requestHash: documents.requestHash,
+      idempotencyKey: documents.idempotencyKey,
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.tenantId, tenantId),
+        eq(documents.environment, environment as 'sandbox'),
+        inArray(documents.idempotencyKey, keys),
+      ),
+    );
+  return new Map(rows.map((r) => [r.idempotencyKey!, r]));
+}
+
 /** The columns a summary reads: a page of the list leaves the XML and the request body in the database. */
 const SUMMARY_COLUMNS = {
   accessKey: documents.accessKey,
@@ -455,7 +576,10 @@ const SUMMARY_COLUMNS = {
   buyerName: documents.buyerName,
 };
 
-export function toSummary(row: Pick<DocumentRow, keyof typeof SUMMARY_COLUMNS>) {
+/** What a summary is made of. */
+export type SummaryRow = Pick<DocumentRow, keyof typeof SUMMARY_COLUMNS>;
+
+export function toSummary(row: SummaryRow) {
   return {
     accessKey: row.accessKey,
     documentType: row.documentType,

@@ -1,30 +1,25 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, withTransaction } from '../../db/pool.js';
-import { issuers } from '../../db/tables.js';
-import { type Clock, ddMmYyyyToIso, ecuadorDate } from '../../shared/clock.js';
+import type { Executor } from '../../db/pool.js';
+import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
-import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope } from '../../shared/scope.js';
-import type { IssuerRow, SigningKeyCache } from '../issuers/index.js';
-import { allocateSequential } from '../issuers/index.js';
+import type { SigningKeyCache } from '../issuers/index.js';
+import { type AfterCreateHook, createBatches } from './create-batches.js';
 import { requestHash } from './document-body.js';
 import { toDetail } from './document-detail.js';
 import {
   findByAccessKey,
   findByIdempotencyKey,
   listDocuments,
-  recordDocumentEvent,
+  type SummaryRow,
   toSummary,
 } from './documents.repository.js';
 import type { ListQueryT } from './documents.schemas.js';
-import { type DocumentRow, documents } from './documents.tables.js';
+import type { DocumentRow } from './documents.tables.js';
 import { checkCursor, checkListFilters } from './list-filters.js';
-import { assertIssuable, buildVersion, computeContent, issuerSnapshot, newHeader } from './pipeline.js';
 import type { Quota } from './quota.js';
-import { type DocumentBody, definitionOf } from './types/registry.js';
+import type { DocumentBody } from './types/registry.js';
 
-/** Work other modules add to a document's creation transaction (the lifecycle queues its submission). */
-export type AfterCreateHook = (tx: Executor, doc: DocumentRow, now: Date) => Promise<void>;
+export type { AfterCreateHook } from './create-batches.js';
 
 export function createDocumentsService(deps: {
   db: Executor;
@@ -35,29 +30,11 @@ export function createDocumentsService(deps: {
   /** Lists read here: a replica when DATABASE_READ_URL is set (docs/scaling.md). */
   readDb?: Executor;
 }) {
-  const { db, clock, keyCache, quota } = deps;
+  const { db } = deps;
   const readDb = deps.readDb ?? db;
+  const batches = createBatches(deps);
 
-  // Read on every create, outside its transaction: built once, sent as a named prepared statement.
-  const activeIssuer = db
-    .select()
-    .from(issuers)
-    .where(
-      and(
-        eq(issuers.id, sql.placeholder('issuerId')),
-        eq(issuers.tenantId, sql.placeholder('tenantId')),
-        eq(issuers.active, true),
-      ),
-    )
-    .prepare('active_issuer_of_tenant');
-
-  async function loadIssuer(scope: IssuerScope): Promise<IssuerRow> {
-    const [issuer] = await activeIssuer.execute({ issuerId: scope.issuerId, tenantId: scope.tenantId });
-    if (!issuer) throw notFound('Issuer');
-    return issuer;
-  }
-
-  function idempotentReplay(existing: DocumentRow, hash: string) {
+  function idempotentReplay(existing: SummaryRow & Pick<DocumentRow, 'id' | 'requestHash'>, hash: string) {
     if (existing.requestHash !== hash) {
       throw new AppError('CONFLICT', 'This Idempotency-Key was already used with a different payload');
     }
@@ -68,93 +45,21 @@ export function createDocumentsService(deps: {
     /**
      * The one entry point that issues a document, for the API and for jobs (self-billing): a body
      * already valid against its type's schema, computed, numbered, built and signed, stored SIGNED
-     * and handed to the afterCreate hooks (submission) in one transaction. With an Idempotency-Key
-     * the same body returns the existing document (created false); another body is 409 CONFLICT.
+     * and handed to the afterCreate hooks (submission) in one transaction, shared with the other
+     * creates of its counter that arrive meanwhile (group commit, docs/creates.md). With an
+     * Idempotency-Key the same body returns the existing document (created false); another body
+     * is 409 CONFLICT.
      */
     async issue(scope: IssuerScope, body: DocumentBody, idempotencyKey?: string) {
-      const type = body.documentType;
-      const def = definitionOf(type);
       const hash = requestHash(body);
       if (idempotencyKey) {
+        // A replay answers before the issuer's rules, as it always has (a paused issuer still replays).
         const existing = await findByIdempotencyKey(db, scope.tenantId, scope.environment, idempotencyKey);
         if (existing) return idempotentReplay(existing, hash);
       }
-      const issuer = await loadIssuer(scope);
-      assertIssuable(issuer, type);
-      const now = clock.now();
-      const content = computeContent(def, body, {
-        today: ecuadorDate(now),
-        environment: scope.environment,
-        issuer: issuerSnapshot(issuer),
-      });
-      const cert = keyCache.get(issuer);
-
-      return withTransaction(db, async (tx) => {
-        // The issuer row is share-locked: a concurrent DELETE or pause either commits before
-        // (and is seen here) or waits for this document.
-        const [locked] = await tx
-          .select({
-            active: issuers.active,
-            canIssue: issuers.canIssue,
-            documentTypes: issuers.documentTypes,
-          })
-          .from(issuers)
-          .where(eq(issuers.id, issuer.id))
-          .for('share');
-        assertIssuable(locked, type);
-        if (idempotencyKey) {
-          // Concurrent identical requests queue here; the first creates, the others replay it.
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(hashtextextended(${`${scope.tenantId}|${scope.environment}|${idempotencyKey}`}, 0))`,
-          );
-          const existing = await findByIdempotencyKey(tx, scope.tenantId, scope.environment, idempotencyKey);
-          if (existing) return idempotentReplay(existing, hash);
-        }
-        if (scope.environment === 'production') await quota.consume(tx, scope.tenantId);
-        const sequential = await allocateSequential(tx, issuer.id, type, scope.environment);
-        const header = newHeader({
-          documentType: type,
-          environment: scope.environment,
-          issuer,
-          sequential,
-          issueDate: content.issueDate,
-        });
-        const version = buildVersion(def, header, content, cert, now);
-        const [row] = await tx
-          .insert(documents)
-          .values({
-            id: uuidv7(now.getTime()),
-            tenantId: scope.tenantId,
-            issuerId: issuer.id,
-            environment: scope.environment,
-            documentType: type,
-            accessKey: header.accessKey,
-            sequential,
-            issueDate: ddMmYyyyToIso(header.issueDate),
-            status: 'SIGNED',
-            ...version.columns,
-            model: version.model,
-            request: body as Record<string, unknown>,
-            idempotencyKey: idempotencyKey ?? null,
-            requestHash: hash,
-            signedXml: version.signedXml,
-            signedAt: version.signedAt,
-            certFingerprint: version.certFingerprint,
-            emailStatus: 'PENDING',
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        await recordDocumentEvent(
-          tx,
-          row!,
-          'CREATED',
-          { status: 'SIGNED', sequential: header.sequential, certFingerprint: cert.fingerprint },
-          now,
-        );
-        for (const hook of deps.afterCreate) await hook(tx, row!, now);
-        return { created: true, documentId: row!.id, document: createdView(row!) };
-      });
+      const outcome = await batches.submit({ scope, body, hash, idempotencyKey });
+      if (!outcome.ok) throw outcome.error;
+      return { created: outcome.created, documentId: outcome.documentId, document: createdView(outcome.row) };
     },
 
     async list(scope: IssuerScope, query: ListQueryT) {
@@ -184,7 +89,7 @@ export function createDocumentsService(deps: {
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
 /** The create response: accessKey, documentType, sequential, status, issueDate, total, email.status. */
-export function createdView(row: DocumentRow) {
+export function createdView(row: SummaryRow) {
   const s = toSummary(row);
   return {
     accessKey: s.accessKey,

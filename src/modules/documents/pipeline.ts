@@ -20,7 +20,23 @@ import { definitionOf } from './types/registry.js';
 /** dirMatriz of an issuer registered before the main address was required, with no address at all. */
 const NO_MAIN_ADDRESS = 'S/N';
 
-export function issuerSnapshot(issuer: IssuerRow): IssuerSnapshot {
+/** What a document's header takes from its issuer. */
+type HeaderIssuer = Pick<
+  IssuerRow,
+  | 'ruc'
+  | 'businessName'
+  | 'tradeName'
+  | 'mainAddress'
+  | 'branchAddress'
+  | 'branchCode'
+  | 'issuePointCode'
+  | 'requiredAccounting'
+  | 'specialTaxpayer'
+  | 'retentionAgentResolution'
+  | 'rimpeRegime'
+>;
+
+export function issuerSnapshot(issuer: HeaderIssuer): IssuerSnapshot {
   return {
     ruc: issuer.ruc,
     businessName: issuer.businessName,
@@ -66,7 +82,7 @@ export function assertIssuable(
 export function newHeader(input: {
   documentType: DocumentTypeCode;
   environment: Environment;
-  issuer: IssuerRow;
+  issuer: HeaderIssuer;
   sequential: number;
   issueDate: string;
 }): DocumentHeader {

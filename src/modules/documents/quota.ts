@@ -38,16 +38,20 @@ export interface QuotaHooks {
 
 export function createQuota(deps: { clock: Clock; hooks: QuotaHooks }) {
   return {
-    /** Counts one more production document in `tx`; 402 DOCUMENT_QUOTA_EXCEEDED past the allowance. */
-    async consume(tx: Executor, tenantId: string): Promise<void> {
+    /**
+     * Counts `count` more production documents in `tx` (a batch of creates counts once); 402
+     * DOCUMENT_QUOTA_EXCEEDED when they go past the allowance (the caller rolls back; a batch is
+     * then retried one document at a time, so the ones that fit are issued).
+     */
+    async consume(tx: Executor, tenantId: string, count = 1): Promise<void> {
       const now = deps.clock.now();
       const period = await deps.hooks.resolvePeriod(tx, tenantId, now);
       const [row] = await tx
         .insert(documentQuotaUsage)
-        .values({ tenantId, periodKey: period.key, used: 1 })
+        .values({ tenantId, periodKey: period.key, used: count })
         .onConflictDoUpdate({
           target: [documentQuotaUsage.tenantId, documentQuotaUsage.periodKey],
-          set: { used: sql`${documentQuotaUsage.used} + 1` },
+          set: { used: sql`${documentQuotaUsage.used} + ${count}` },
         })
         .returning({ used: documentQuotaUsage.used });
       const used = row!.used;

@@ -4,10 +4,13 @@
  * (dependency-cruiser's module-through-index rule; the document pipeline's remaining exceptions are
  * listed in .dependency-cruiser.cjs).
  *
- * Documents (a later module) use `allocateSequential` inside their creation transaction and
- * sign with `signingKeys.get(issuerRow)` (deps.signingKeys), which refuses a certificate that
- * has expired since upload with CERTIFICATE_EXPIRED.
+ * Documents (a later module) read the issuer with `readIssuerForCreate` and take their numbers
+ * with `claimSequentials` (or `lockSequentialCounter` after a lost claim) inside their creation
+ * transaction (docs/creates.md), and sign with `signingKeys.get(issuer)` (deps.signingKeys), which
+ * refuses a certificate that has expired since upload with CERTIFICATE_EXPIRED.
  */
+
+export { readIssuerForCreate, readSealedCertificate } from './issuer-for-create.js';
 export {
   activeIssuersOf,
   createFirstIssuer,
@@ -17,5 +20,11 @@ export {
 } from './issuer-store.js';
 export { registerIssuerRoutes } from './issuers.routes.js';
 export { createIssuersService } from './issuers.service.js';
-export { allocateSequential, MAX_SEQUENTIAL, type SequentialEnvironment } from './sequentials.js';
+export {
+  allocateSequential,
+  claimSequentials,
+  lockSequentialCounter,
+  MAX_SEQUENTIAL,
+  type SequentialEnvironment,
+} from './sequentials.js';
 export { createSigningKeyCache, type SigningKeyCache } from './signing-key-cache.js';

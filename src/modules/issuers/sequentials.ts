@@ -111,3 +111,50 @@ async function readCounters(
       ${environment ? sql`and environment = ${environment}` : sql``}`);
   return result.rows;
 }
+
+/**
+ * Group commit (docs/creates.md): a batch of creates read the counter without a lock, signed its
+ * documents with `expected + 1 .. last`, and now takes those numbers in one conditional upsert, in
+ * the transaction that inserts the documents. False when another transaction moved the counter
+ * since (another process, a PATCH): the caller rolls back and numbers again under
+ * `lockSequentialCounter`. A counter never used reads 0: the insert branch.
+ */
+export async function claimSequentials(
+  tx: Executor,
+  counter: { issuerId: string; documentType: string; environment: SequentialEnvironment },
+  expected: number,
+  last: number,
+): Promise<boolean> {
+  if (last > MAX_SEQUENTIAL) throw new Error(`sequential ${last} past ${MAX_SEQUENTIAL}`);
+  // The row's NOT NULL is checked on the proposed insert before ON CONFLICT: an upsert only for 0.
+  const result =
+    expected === 0
+      ? await tx.execute(sql`
+          insert into issuer_sequentials as s (issuer_id, document_type, environment, current)
+          values (${counter.issuerId}, ${counter.documentType}, ${counter.environment}, ${last})
+          on conflict (issuer_id, document_type, environment)
+          do update set current = excluded.current where s.current = 0
+          returning current`)
+      : await tx.execute(sql`
+          update issuer_sequentials set current = ${last}
+           where issuer_id = ${counter.issuerId} and document_type = ${counter.documentType}
+             and environment = ${counter.environment} and current = ${expected}
+          returning current`);
+  return result.rows.length === 1;
+}
+
+/**
+ * The counter's current value, row-locked until the caller's transaction ends (created at 0 when
+ * missing): the numbering of a batch whose optimistic claim lost a race.
+ */
+export async function lockSequentialCounter(
+  tx: Executor,
+  counter: { issuerId: string; documentType: string; environment: SequentialEnvironment },
+): Promise<number> {
+  const result = await tx.execute<{ current: number }>(sql`
+    insert into issuer_sequentials as s (issuer_id, document_type, environment, current)
+    values (${counter.issuerId}, ${counter.documentType}, ${counter.environment}, 0)
+    on conflict (issuer_id, document_type, environment) do update set current = s.current
+    returning current`);
+  return Number(result.rows[0]!.current);
+}

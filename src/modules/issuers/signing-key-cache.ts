@@ -15,6 +15,11 @@ export interface SigningKeyCache {
   get(issuer: SigningIssuer): SigningCertificate;
   /** Drops what is cached for an issuer (its certificate was renewed). */
   invalidate(issuerId: string): void;
+  /**
+   * The fingerprint of the certificate cached for an issuer, or null: a reader that finds the same
+   * fingerprint on the row may leave the sealed P12 out (`get` then answers from the cache).
+   */
+  cachedFingerprint(issuerId: string): string | null;
 }
 
 /**
@@ -66,6 +71,10 @@ export function createSigningKeyCache(deps: {
 
     invalidate(issuerId) {
       entries.delete(issuerId);
+    },
+
+    cachedFingerprint(issuerId) {
+      return entries.get(issuerId)?.fingerprint ?? null;
     },
   };
 }

@@ -17,7 +17,7 @@ import {
   SUBMISSION_CRONTAB,
   sweepStuckDocuments,
 } from './submission.jobs.js';
-import { insertSubmissionState, queueProcessing } from './submission.repository.js';
+import { startSubmissions } from './submission.repository.js';
 import { createSubmissionService } from './submission.service.js';
 
 export type { SubmissionHooks } from './hooks.js';
@@ -37,10 +37,7 @@ export function createSubmissionModule(deps: {
 }) {
   const processDocument = createProcessor(deps);
   /** Queues the submission in the document's creation transaction: nothing signed is left unsent. */
-  const afterCreate: AfterCreateHook = async (tx, doc, now) => {
-    await insertSubmissionState(tx, doc, now);
-    await queueProcessing(tx, doc.id);
-  };
+  const afterCreate: AfterCreateHook = (tx, docs, now) => startSubmissions(tx, docs, now);
   return {
     service: createSubmissionService(deps),
     afterCreate,

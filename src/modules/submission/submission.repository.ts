@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SriMessage } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
-import { enqueue, JobId } from '../../jobs/queue.js';
+import { addJobsSql, enqueue, JobId } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { type DocumentRow, documents } from '../documents/index.js';
 import {
@@ -26,6 +26,9 @@ export function documentJobKey(documentId: string): string {
   return `sri:${documentId}`;
 }
 
+// Our own rescheduling retries SRI failures; these attempts only cover crashes and the database.
+const PROCESS_MAX_ATTEMPTS = 25;
+
 export interface QueueOptions {
   delayMs?: number;
   /** Keep an already pending job's time (a busy document must not undo a backoff). */
@@ -42,10 +45,36 @@ export async function queueProcessing(tx: Executor, documentId: string, opts: Qu
       jobKey: documentJobKey(documentId),
       delayMs: opts.delayMs ?? 0,
       jobKeyMode: opts.keepPendingTime ? 'preserve_run_at' : 'replace',
-      // Our own rescheduling retries SRI failures; these attempts only cover crashes and the database.
-      maxAttempts: 25,
+      maxAttempts: PROCESS_MAX_ATTEMPTS,
     },
   );
+}
+
+/**
+ * The afterCreate work of a batch of new documents in one statement: their submission rows and
+ * one `graphile_worker.add_jobs` for all of them, each job with the key, payload and attempts
+ * `queueProcessing` gives it (docs/creates.md).
+ */
+export async function startSubmissions(
+  tx: Executor,
+  docs: Pick<DocumentRow, 'id' | 'tenantId' | 'environment'>[],
+  now: Date,
+): Promise<void> {
+  const rows = docs.map((d) => ({ document_id: d.id, tenant_id: d.tenantId, environment: d.environment }));
+  const jobs = addJobsSql(
+    PROCESS_JOB,
+    PROCESS_PAYLOAD,
+    docs.map((d) => ({ documentId: d.id })),
+    { jobKeys: docs.map((d) => documentJobKey(d.id)), maxAttempts: PROCESS_MAX_ATTEMPTS },
+  );
+  await tx.execute(sql`
+    with s as (
+      insert into document_submissions (document_id, tenant_id, environment, consecutive_retries, build, updated_at)
+      select r.document_id, r.tenant_id, r.environment, 0, 0, ${now.toISOString()}::timestamptz
+        from json_populate_recordset(null::document_submissions, ${JSON.stringify(rows)}::json) r
+      on conflict do nothing
+    )
+    select count(*) from ${jobs}`);
 }
 
 export interface DocumentState {
