@@ -169,7 +169,7 @@ describe('products page', () => {
     await form.getByLabel('Description').fill('Agua otra vez');
     await form.getByLabel('Unit price').fill('1.2345678');
     await form.getByRole('button', { name: 'Save' }).click();
-    await form.getByText('at most 6 decimals').waitFor();
+    await form.getByText('at most 6 decimals', { exact: true }).waitFor();
     await form.getByLabel('Unit price').fill('1.25');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('You already have a product with that code.').waitFor();

@@ -7,6 +7,8 @@ export interface FieldError {
   message: string;
   /** Already in the UI's language (the browser's own checks, form-check.ts); the API's are English. */
   localized?: boolean;
+  /** The API's own words when `message` was put in the UI's language (shown under technical details). */
+  apiMessage?: string;
 }
 
 /** A problem document from the API (or a network failure dressed as one). */
@@ -16,6 +18,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly detail: string,
     readonly errors: FieldError[] = [],
+    /** `detail` is already in the UI's language (written by the page, not by the API): shown as it is. */
+    readonly localized = false,
   ) {
     super(detail);
   }

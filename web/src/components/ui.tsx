@@ -150,7 +150,7 @@ export function FormError({ error, fields = [] }: { error: ApiError | null; fiel
   const unmapped = error.errors.filter((e) => !fields.some((f) => e.path === f || e.path === `body.${f}`));
   return (
     <div className="alert error" role="alert" data-code={error.code}>
-      <strong>{problemMessage(t, error)}</strong>
+      <strong>{error.localized ? error.detail : problemMessage(t, error)}</strong>
       {unmapped.length > 0 && (
         <ul>
           {fieldLines(t, unmapped).map((line, i) => (
@@ -158,7 +158,7 @@ export function FormError({ error, fields = [] }: { error: ApiError | null; fiel
           ))}
         </ul>
       )}
-      <TechnicalDetails error={error} />
+      {!error.localized && <TechnicalDetails error={error} />}
     </div>
   );
 }
@@ -176,7 +176,7 @@ function TechnicalDetails({ error }: { error: ApiError }) {
           <ul>
             {error.errors.map((e) => (
               <li key={e.path + e.message}>
-                <code>{e.path}</code> {e.message}
+                <code>{e.path}</code> {e.apiMessage ?? e.message}
               </li>
             ))}
           </ul>

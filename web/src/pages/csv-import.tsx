@@ -177,7 +177,13 @@ export function CsvImportDialog<V>({
 function fileProblemInWords(t: T, e: unknown): unknown {
   if (!(e instanceof ApiError)) return e;
   if (e.code === 'PAYLOAD_TOO_LARGE')
-    return new ApiError(413, 'CSV_FILE', t('El archivo pesa más de 1 MB.', 'The file is larger than 1 MB.'));
+    return new ApiError(
+      413,
+      'CSV_FILE',
+      t('El archivo pesa más de 1 MB.', 'The file is larger than 1 MB.'),
+      [],
+      true,
+    );
   const fileErrors = e.errors.filter((f) => f.path === 'file');
   if (e.code !== 'VALIDATION_FAILED' || fileErrors.length === 0) return e;
   const words = fileErrors.map(({ message }) => {
@@ -203,5 +209,5 @@ function fileProblemInWords(t: T, e: unknown): unknown {
       );
     return message;
   });
-  return new ApiError(e.status, 'CSV_FILE', words.join(' '));
+  return new ApiError(e.status, 'CSV_FILE', words.join(' '), [], true);
 }

@@ -28,11 +28,13 @@ const PAGE_SIZE = 20;
  */
 export function inWords(t: T, e: unknown, duplicate: string, idType?: string): unknown {
   if (!(e instanceof ApiError)) return e;
-  if (e.code === 'CONFLICT') return new ApiError(409, 'DUPLICATE_ENTRY', duplicate);
+  if (e.code === 'CONFLICT') return new ApiError(409, 'DUPLICATE_ENTRY', duplicate, [], true);
   if (e.code !== 'VALIDATION_FAILED') return e;
   const errors = e.errors.map((f) => ({
     path: f.path,
     message: fieldErrorText(t, f.path, f.message, idType),
+    localized: true,
+    apiMessage: f.message,
   }));
   return new ApiError(e.status, e.code, e.detail, errors);
 }
