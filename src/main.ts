@@ -38,6 +38,8 @@ let database: Database | null = null;
 let simulator: SriSimulator | null = null;
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
+/** A worker still starting when a shutdown begins holds pool clients: the shutdown waits for it. */
+let workerStarting: ReturnType<typeof startWorker> | null = null;
 let deps: ReturnType<typeof createDeps> | null = null;
 
 // Installed before anything starts: a SIGTERM during start-up (right after /readyz answers, say) still
@@ -55,10 +57,12 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app?.close();
+    worker ??= (await workerStarting?.catch(() => null)) ?? null;
     await worker?.stop();
     deps?.sri.close();
     await simulator?.close();
     await deps?.usage.stop();
+    await deps?.requestLogRecorder.stop();
     await deps?.mailer.close();
     await database?.close();
     await embedded?.stop();
@@ -120,8 +124,8 @@ if (app) {
     `listening on ${config.publicBaseUrl}: web app at ${config.publicBaseUrl}/, API docs at ${config.publicBaseUrl}/docs`,
   );
 }
-worker = runWorker
-  ? await startWorker({
+workerStarting = runWorker
+  ? startWorker({
       pool: database!.pool,
       jobs: deps.jobs,
       concurrency: config.workerConcurrency,
@@ -130,6 +134,7 @@ worker = runWorker
       heartbeat: config.workerHeartbeat,
     })
   : null;
+worker = await workerStarting;
 await unlessStopping();
 if (worker) {
   log.info('worker started');
