@@ -62,6 +62,7 @@ async function shutdown(signal: string) {
     deps?.sri.close();
     await simulator?.close();
     await deps?.usage.stop();
+    await deps?.requestLogRecorder.stop();
     await deps?.mailer.close();
     await database?.close();
     await embedded?.stop();

@@ -167,6 +167,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
       await workerUtils?.release();
       await app.close();
       await deps.usage.stop();
+      await deps.requestLogRecorder.stop();
       await deps.mailer.close();
       deps.sri.close();
       await db.close();

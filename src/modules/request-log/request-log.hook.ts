@@ -92,5 +92,4 @@ export function registerRequestLog(app: FastifyInstance, deps: RequestLogHookDep
   });
 
   deps.recorder.start();
-  app.addHook('onClose', async () => deps.recorder.stop());
 }
