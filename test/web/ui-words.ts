@@ -92,11 +92,14 @@ export function apiEnumCodes(): Set<string> {
   for (const union of types.match(/"[^"\n]+"(?:\s*\|\s*"[^"\n]+")+/g) ?? []) {
     for (const m of union.matchAll(/"([^"\n]+)"/g)) {
       const v = m[1]!;
-      if (CODE_SHAPE.test(v)) codes.add(v);
+      if (CODE_SHAPE.test(v) && !HTTP_METHODS.has(v)) codes.add(v);
     }
   }
   return codes;
 }
+
+/** HTTP's own words (the request log's method filter, "a signed POST"): no code of ours. */
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** The codes the labels module names (`PENDING_PAYMENT: [...]`, `'documents:read': [...]`). */
 export function labelCodes(): Set<string> {

@@ -118,6 +118,8 @@ const VISIBLE_TEXT = `(() => {
   const out = [];
   const shown = (el) => {
     if (el.closest('.lang-switch')) return false;
+    // What the API said, shown as it is to whoever integrates (a request log's codes and paths).
+    if (el.closest('[data-technical]')) return false;
     const marked = el.closest('[lang]')?.getAttribute('lang');
     if (marked && marked !== lang) return false;
     const details = el.closest('details');

@@ -99,7 +99,12 @@ export function personErrors(t: T, answer: DryRunAnswer | null, body: Body): Fie
   if (!answer) return [];
   return answer.errors
     .filter((e) => !isComputedFigure(e, body))
-    .map((e) => ({ path: strip(e.path), message: dryRunMessage(t, e) }));
+    .map((e) => ({
+      path: strip(e.path),
+      message: dryRunMessage(t, e),
+      localized: true,
+      apiMessage: e.message,
+    }));
 }
 
 /**

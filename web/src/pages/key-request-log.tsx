@@ -88,6 +88,7 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
           name="code"
           defaultValue={filters.code}
           placeholder="VALIDATION_FAILED"
+          data-technical=""
           maxLength={64}
         />
         <TextField
@@ -95,6 +96,7 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
           name="path"
           defaultValue={filters.path}
           placeholder="/v1/documents"
+          data-technical=""
           maxLength={300}
         />
         <TextField
@@ -132,13 +134,13 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
                 <tr key={r.id} className={r.status >= 400 ? 'failed' : undefined}>
                   <td>{formatDateTime(r.createdAt, lang)}</td>
                   <td>
-                    <code>{r.method}</code>
+                    <code data-technical="">{r.method}</code>
                   </td>
                   <td className="path">
-                    <code>{r.path}</code>
+                    <code data-technical="">{r.path}</code>
                   </td>
                   <td className="num">{r.status}</td>
-                  <td>{r.code ? <code>{r.code}</code> : '—'}</td>
+                  <td>{r.code ? <code data-technical="">{r.code}</code> : '—'}</td>
                   <td>
                     <code className="request-id">{r.requestId}</code>
                   </td>
