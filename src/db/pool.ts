@@ -98,3 +98,9 @@ export function createDatabase(url: string, maxOrOptions: number | DatabaseOptio
 export function withTransaction<T>(db: Executor, fn: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(tx as unknown as Executor));
 }
+
+/** PostgreSQL's unique_violation (23505), raised by pg or wrapped by Drizzle. */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err.code === '23505' || err.cause?.code === '23505';
+}

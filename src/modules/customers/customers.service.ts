@@ -1,5 +1,5 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
-import { type Executor, withTransaction } from '../../db/pool.js';
+import { type Executor, isUniqueViolation, withTransaction } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
 import type { CsvTable, RowError } from '../../shared/csv-table.js';
 import { AppError, notFound } from '../../shared/errors.js';
@@ -39,12 +39,6 @@ const duplicate = (f: Pick<CustomerFields, 'idType' | 'identification'>) =>
     'CONFLICT',
     `A customer with identification type ${f.idType} and identification ${f.identification} already exists`,
   );
-
-/** PostgreSQL's unique_violation, through Drizzle's wrapper. */
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err.code === '23505' || err.cause?.code === '23505';
-}
 
 function checked(input: CustomerInput): CustomerFields {
   const { value, errors } = checkCustomer(input);

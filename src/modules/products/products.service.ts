@@ -1,5 +1,5 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
-import { type Executor, withTransaction } from '../../db/pool.js';
+import { type Executor, isUniqueViolation, withTransaction } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
 import type { CsvTable, RowError } from '../../shared/csv-table.js';
 import { AppError, notFound } from '../../shared/errors.js';
@@ -37,11 +37,6 @@ function toProduct(row: ProductRow) {
 
 const duplicate = (mainCode: string) =>
   new AppError('CONFLICT', `A product with main code ${mainCode} already exists`);
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err.code === '23505' || err.cause?.code === '23505';
-}
 
 function checked(input: ProductInput): ProductFields {
   const { value, errors } = checkProduct(input);
