@@ -23,8 +23,9 @@ const AUTH_NEUTRAL_PREFIXES = [
  * - this process's own writes forget at once, before their response leaves: the announcement
  *   reaches the listener a moment after the commit, and a client that revokes a key here and uses
  *   it here right after must already be refused. Such a response also waits until the channel has
- *   delivered the write's announcements (one more round trip), so a client that revokes a key
- *   through one process and uses it at another right after is refused there too. Writes that
+ *   delivered the write's announcements (one more round trip), so when the client has the answer,
+ *   every other process has been sent the announcement and forgets the key as it reads it
+ *   (milliseconds). Writes that
  *   cannot change authentication (the document and issuer routes) keep the cache and skip both.
  */
 export function registerAuthCache(
