@@ -13,6 +13,8 @@ const AUTH_NEUTRAL_PREFIXES = [
   '/v1/webhooks',
   '/v1/notifications',
   '/v1/payments',
+  '/v1/customers',
+  '/v1/products',
 ];
 
 /**
@@ -26,7 +28,8 @@ const AUTH_NEUTRAL_PREFIXES = [
  *   delivered the write's announcements (one more round trip), so when the client has the answer,
  *   every other process has been sent the announcement and forgets the key as it reads it
  *   (milliseconds). Writes that
- *   cannot change authentication (the document and issuer routes) keep the cache and skip both.
+ *   cannot change authentication (documents, issuers, customers, products, …) keep the cache and
+ *   skip both.
  */
 export function registerAuthCache(
   app: FastifyInstance,
