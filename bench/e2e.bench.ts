@@ -6,7 +6,7 @@
  * Documents are created open-loop at `--rate` per second for `--duration` seconds; the bench then
  * waits (up to `--drain` s) for the last webhooks and prints the achieved rate, the backlog over
  * time, create → webhook latency, emails delivered, SQL statements per document (every `pg` query
- * of the service's processes, counted by bench/lib/count-sql.ts), CPU per document (from /proc)
+ * of the service's processes, counted by bench/lib/count-sql.mjs), CPU per document (from /proc)
  * and the RSS of each process.
  *
  *   npx tsx bench/e2e.bench.ts [--rate 100] [--duration 300] [--sim-delay 100] [--api 1]
@@ -23,6 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { ensureServerBuilt } from '../scripts/ensure-built.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { makeCertificate } from '../test/helpers/certificates.js';
 import { registrationFields } from '../test/helpers/fixtures.js';
@@ -30,7 +31,7 @@ import { multipart } from '../test/helpers/multipart.js';
 import { writeTestTls } from '../test/helpers/tls.js';
 import { benchInvoice } from './lib/bodies.js';
 import { cpuMs, postgresCpuMs, rssMb } from './lib/proc-stats.js';
-import { freePort, type NodeProcess, startTsx, waitForHttp } from './lib/processes.js';
+import { freePort, type NodeProcess, startNode, startTsx, waitForHttp } from './lib/processes.js';
 
 const { values: opt } = parseArgs({
   options: {
@@ -41,8 +42,10 @@ const { values: opt } = parseArgs({
     workers: { type: 'string', default: '1' },
     drain: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '50' },
-    /** Writes V8 CPU profiles of the worker processes into this directory. */
+    /** Writes V8 CPU profiles of the API and worker processes into this directory. */
     'cpu-prof': { type: 'string' },
+    /** Runs the service from src/ under tsx instead of the compiled dist/ that `npm start` runs. */
+    tsx: { type: 'boolean', default: false },
   },
 });
 const RATE = Number(opt.rate);
@@ -135,7 +138,15 @@ const common: Record<string, string> = {
   API_RATE_LIMIT: '100000000',
 };
 const counted = (name: string) => ({ BENCH_COUNT_SQL: path.join(dir, `sql-${name}.json`) });
-const COUNT_SQL = ['./bench/lib/count-sql.ts'];
+const COUNT_SQL = ['./bench/lib/count-sql.mjs'];
+// The service as production runs it (`npm start`: compiled JavaScript), unless --tsx.
+if (!opt.tsx) ensureServerBuilt((m) => console.error(m));
+const startService = (name: string, args: string[], env: Record<string, string>, preload: string[]) =>
+  opt.tsx
+    ? startTsx(name, 'src/main.ts', args, env, preload)
+    : startNode(name, 'dist/main.js', args, env, preload);
+const profile = (name: string) =>
+  opt['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opt['cpu-prof'], name)}`] : [];
 
 const simulator = startTsx('simulator', 'src/sri-simulator-cli.ts', [], {
   ...common,
@@ -158,25 +169,18 @@ await waitForHttp(`${simulatorUrl}/simulator/stats`);
 for (let i = 0; i < API_PROCESSES; i++) {
   const port = await freePort();
   const name = `api${i + 1}`;
-  const proc = startTsx(
-    name,
-    'src/main.ts',
-    ['--api'],
-    { ...common, ...counted(name), PORT: String(port) },
-    COUNT_SQL,
-  );
+  const proc = startService(name, ['--api'], { ...common, ...counted(name), PORT: String(port) }, [
+    ...COUNT_SQL,
+    ...profile(name),
+  ]);
   apis.push({ name, url: `http://127.0.0.1:${port}`, proc });
   if (i === 0) await waitForHttp(`${apis[0]!.url}/readyz`, 120_000);
 }
 for (let i = 0; i < WORKER_PROCESSES; i++) {
   const name = `worker${i + 1}`;
-  const prof = opt['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opt['cpu-prof'])}`] : [];
   workers.push({
     name,
-    proc: startTsx(name, 'src/main.ts', ['--worker'], { ...common, ...counted(name) }, [
-      ...COUNT_SQL,
-      ...prof,
-    ]),
+    proc: startService(name, ['--worker'], { ...common, ...counted(name) }, [...COUNT_SQL, ...profile(name)]),
   });
 }
 await Promise.all(apis.map((a) => waitForHttp(`${a.url}/readyz`, 120_000)));

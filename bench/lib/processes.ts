@@ -42,7 +42,21 @@ export function startTsx(
   env: Record<string, string>,
   preload: string[] = [],
 ): NodeProcess {
-  const imports = ['tsx', ...preload].flatMap((m) => (m.startsWith('--') ? [m] : ['--import', m]));
+  return startNode(name, script, args, env, ['tsx', ...preload]);
+}
+
+/**
+ * `node <script> ...args` (compiled JavaScript, e.g. dist/main.js) with the same output and
+ * preloads as `startTsx`; preloaded modules must then be plain JavaScript.
+ */
+export function startNode(
+  name: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  preload: string[] = [],
+): NodeProcess {
+  const imports = preload.flatMap((m) => (m.startsWith('--') ? [m] : ['--import', m]));
   const child = spawn(process.execPath, [...imports, script, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,30 +1,25 @@
 /**
- * Preloaded by bench/e2e.bench.ts into the service's processes (`node --import tsx --import
- * ./bench/lib/count-sql.ts src/main.ts`) when it counts statements: wraps `pg.Client#query`,
+ * Preloaded by bench/e2e.bench.ts into the service's processes (`node --import
+ * ./bench/lib/count-sql.mjs dist/main.js`, or after `--import tsx` with src/main.ts) when it counts statements: wraps `pg.Client#query`,
  * which every query of the process goes through (Drizzle, graphile-worker, our own clients), and
  * writes the counts by kind to the file named by BENCH_COUNT_SQL every 500 ms and at exit.
- * Nothing in src/ knows about it.
+ * Nothing in src/ knows about it. Plain JavaScript so that it preloads into the compiled service
+ * without tsx.
  */
 import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 
 const file = process.env.BENCH_COUNT_SQL;
 
-interface SqlCounts {
-  total: number;
-  /** begin / commit / rollback. */
-  transactions: number;
-  /** graphile-worker fetching a job (each call, whether it finds one or not). */
-  jobFetches: number;
-  /** graphile_worker.add_job / add_jobs calls. */
-  jobAdds: number;
-  /** graphile-worker recording job completions or failures. */
-  jobCompletions: number;
-  /** Everything else: our own statements. */
-  app: number;
-}
+/*
+ * Counts: total; transactions (begin / commit / rollback); jobFetches (graphile-worker fetching
+ * jobs, each call whether it finds one or not); jobAdds (graphile_worker.add_job / add_jobs);
+ * jobCompletions (graphile-worker recording completions or failures); app (everything else: our
+ * own statements).
+ */
 
-function kindOf(text: string): keyof Omit<SqlCounts, 'total'> {
+/** @param {string} text */
+function kindOf(text) {
   const head = text.trimStart().slice(0, 12).toLowerCase();
   if (head.startsWith('begin') || head.startsWith('commit') || head.startsWith('rollback'))
     return 'transactions';
@@ -36,8 +31,9 @@ function kindOf(text: string): keyof Omit<SqlCounts, 'total'> {
 }
 
 if (file) {
-  let texts: Map<string, number> | null = null;
-  const counts: SqlCounts = {
+  /** @type {Map<string, number> | null} */
+  let texts = null;
+  const counts = {
     total: 0,
     transactions: 0,
     jobFetches: 0,
@@ -45,11 +41,11 @@ if (file) {
     jobCompletions: 0,
     app: 0,
   };
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const proto = pg.Client.prototype;
   const original = proto.query;
-  proto.query = function countedQuery(this: unknown, ...args: unknown[]) {
+  proto.query = function countedQuery(...args) {
     const q = args[0];
-    const text = typeof q === 'string' ? q : ((q as { text?: string } | null)?.text ?? '');
+    const text = typeof q === 'string' ? q : (q?.text ?? '');
     counts.total++;
     counts[kindOf(text)]++;
     if (texts) {
@@ -59,7 +55,7 @@ if (file) {
     return original.apply(this, args);
   };
   // BENCH_COUNT_SQL_TEXTS=1 also keeps a count per statement (its first 110 characters).
-  texts = process.env.BENCH_COUNT_SQL_TEXTS === '1' ? new Map<string, number>() : null;
+  texts = process.env.BENCH_COUNT_SQL_TEXTS === '1' ? new Map() : null;
   const flush = () => {
     writeFileSync(file, JSON.stringify(counts));
     if (texts)
