@@ -28,6 +28,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { makeCertificate } from '../test/helpers/certificates.js';
 import { registrationFields } from '../test/helpers/fixtures.js';
 import { multipart } from '../test/helpers/multipart.js';
+import { startPgBouncer } from '../test/helpers/pgbouncer.js';
 import { writeTestTls } from '../test/helpers/tls.js';
 import { benchInvoice } from './lib/bodies.js';
 import { cpuMs, postgresCpuMs, rssMb } from './lib/proc-stats.js';
@@ -46,6 +47,11 @@ const { values: opt } = parseArgs({
     'cpu-prof': { type: 'string' },
     /** Runs the service from src/ under tsx instead of the compiled dist/ that `npm start` runs. */
     tsx: { type: 'boolean', default: false },
+    /**
+     * Puts Debian's PgBouncer (transaction mode; session mode for DATABASE_LISTEN_URL) between the
+     * service and the database, with DATABASE_PREPARED_STATEMENTS=false (PgBouncer 1.18).
+     */
+    pgbouncer: { type: 'boolean', default: false },
   },
 });
 const RATE = Number(opt.rate);
@@ -63,6 +69,13 @@ const embedded = process.env.DATABASE_URL
   ? null
   : await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), database: 'einvoice' });
 const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+// Session connections: each worker keeps WORKER_CONCURRENCY + 3, each API 1 + 2 (docs/scaling.md).
+const bouncer = opt.pgbouncer
+  ? await startPgBouncer(databaseUrl, {
+      sessionPoolSize:
+        WORKER_PROCESSES * (Number(process.env.WORKER_CONCURRENCY ?? 32) + 3) + API_PROCESSES * 3 + 2,
+    })
+  : null;
 const postmasterPid = embedded
   ? Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
   : null;
@@ -125,8 +138,10 @@ const common: Record<string, string> = {
   NODE_ENV: 'development',
   DATA_DIR: dir,
   MASTER_KEY: `${'0'.repeat(63)}7`,
-  DATABASE_URL: databaseUrl,
+  DATABASE_URL: bouncer?.url ?? databaseUrl,
+  ...(bouncer ? { DATABASE_LISTEN_URL: bouncer.sessionUrl, DATABASE_PREPARED_STATEMENTS: 'false' } : {}),
   LOG_LEVEL: 'warn',
+  ...(process.env.SERVICE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVICE_NODE_OPTIONS } : {}),
   HOST: '127.0.0.1',
   SRI_SIMULATOR: 'false',
   SRI_TEST_URL: simulatorUrl,
@@ -286,6 +301,7 @@ async function snapshot() {
     cpu: Object.fromEntries(processes().map((p) => [p.name, cpuMs(p.pid) ?? 0])),
     pgCpu: postmasterPid ? postgresCpuMs(postmasterPid) : null,
     simCpu: cpuMs(simulator.child.pid!) ?? 0,
+    benchCpu: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
   };
 }
 
@@ -377,8 +393,11 @@ if (half.length >= 2) {
 }
 const growing = slope > Math.max(0.5, RATE * 0.01);
 
+const pgbouncerStats = bouncer
+  ? (await bouncer.show('stats')).filter((r) => String(r.database).startsWith('einvoice'))
+  : [];
 const lines = [
-  `e2e: rate ${RATE}/s for ${DURATION_S} s, simulator authorization delay ${SIM_DELAY_MS} ms, ${API_PROCESSES} API + ${WORKER_PROCESSES} worker processes, ${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}${process.env.WORKER_CONCURRENCY ? `, WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY}` : ''}`,
+  `e2e: rate ${RATE}/s for ${DURATION_S} s, simulator authorization delay ${SIM_DELAY_MS} ms, ${API_PROCESSES} API + ${WORKER_PROCESSES} worker processes, ${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}${bouncer ? ' through PgBouncer (transaction mode)' : ''}${process.env.WORKER_CONCURRENCY ? `, WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY}` : ''}`,
   `created           ${keys.length} documents in ${f1(loadSeconds)} s = ${f1(keys.length / loadSeconds)}/s achieved (${createErrors} errors)`,
   `webhooked         ${delivered}/${keys.length}${drained ? '' : ` (drain of ${DRAIN_S} s ran out)`}; ${webhooks} webhook requests`,
   `create→webhook    p50 ${f1(q(latencies, 0.5))} ms  p95 ${f1(q(latencies, 0.95))} ms  p99 ${f1(q(latencies, 0.99))} ms  max ${f1(latencies.at(-1) ?? Number.NaN)} ms`,
@@ -403,6 +422,16 @@ const lines = [
   `  API ${perDoc(cpuOf(apiNames))} (per document created)   worker ${perDone(cpuOf(workerNames))}   PostgreSQL ${
     after.pgCpu !== null && before.pgCpu !== null ? perDone(after.pgCpu - before.pgCpu) : 'n/a (DATABASE_URL)'
   }   simulator ${perDone(after.simCpu - before.simCpu)} (per document webhooked)`,
+  `  this bench (load generator, SMTP sink, webhook receiver) ${perDone(after.benchCpu - before.benchCpu)}`,
+  ...(pgbouncerStats.length > 0
+    ? [
+        'PgBouncer (SHOW STATS, whole run):',
+        ...pgbouncerStats.map(
+          (r) =>
+            `  ${String(r.database).padEnd(17)} ${r.total_xact_count} transactions, ${r.total_query_count} queries`,
+        ),
+      ]
+    : []),
   'RSS MB (max / last sample):',
   ...processes().map((p) => {
     const xs = rss.get(p.name) ?? [];
@@ -417,6 +446,7 @@ await db.end();
 await Promise.all(all().map((p) => p.kill('SIGTERM')));
 smtp.close(() => {});
 receiver.close();
+await bouncer?.stop();
 await embedded?.stop();
 if (process.env.BENCH_COUNT_SQL_TEXTS === '1')
   for (const p of processes())

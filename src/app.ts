@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import type { Deps } from './deps.js';
 import { registerAuth } from './http/auth.js';
 import { registerAuthCache } from './http/auth-cache.js';
@@ -47,41 +47,7 @@ import { uuidv4 } from './shared/ids.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Paths that must never reach a log line. */
-const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-admin-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.certPassword',
-  '*.token',
-  '*.apiKey',
-  '*.secret',
-  '*.cert',
-  '*.p12',
-];
-
-/** Tokens in query strings (verification links, magic links) and shared-document paths are cut out of logged URLs. */
-export function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](?:token|code|key|secret)=)[^&]*/gi, '$1[REDACTED]')
-    .replace(/^(\/v1\/shared\/)[^/?#]+/, '$1[REDACTED]');
-}
-
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
-    serializers: {
-      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        remoteAddress: req.ip,
-      }),
-    },
-  };
-}
+export { loggerOptions, redactUrl } from './http/log-options.js';
 
 /** Builds the HTTP application; tests use it with `app.inject`. */
 export async function buildApp(deps: Deps): Promise<App> {

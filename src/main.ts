@@ -1,19 +1,22 @@
 import pino from 'pino';
-import { type SriSimulator, startSriSimulator } from './adapters/sri/simulator/index.js';
-import { buildApp, loggerOptions } from './app.js';
+import type { SriSimulator } from './adapters/sri/simulator/index.js';
+import type { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
-import { type EmbeddedHandle, startEmbeddedPostgres } from './db/embedded.js';
+import type { EmbeddedHandle } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { createDatabase, type Database } from './db/pool.js';
 import { createDeps } from './deps.js';
+import { loggerOptions } from './http/log-options.js';
 import { systemClock } from './shared/clock.js';
 import { checkDatabase, explainListenError, isSimulatorAt, StartupError, startupMessage } from './startup.js';
-import { startWorker } from './worker.js';
+import type { startWorker } from './worker.js';
 
 /**
  * Entry point. `npm start` runs the API and the worker in one process; `--api` or `--worker`
  * runs one of them (several of each may share one database).
  */
+// The HTTP application, the job runner, the simulator and the embedded database are imported only
+// by the processes that run them: each costs 10-20 MB of resident memory (issue 16, target 4).
 const args = new Set(process.argv.slice(2));
 const runApi = !args.has('--worker') || args.has('--api');
 const runWorker = !args.has('--api') || args.has('--worker');
@@ -88,7 +91,7 @@ async function failStartup(e: unknown): Promise<never> {
 try {
   embedded = config.databaseUrl
     ? null
-    : await startEmbeddedPostgres({
+    : await (await import('./db/embedded.js')).startEmbeddedPostgres({
         dataDir: config.dataDir,
         port: config.embeddedPgPort,
         portExplicit: config.embeddedPgPortExplicit,
@@ -104,8 +107,9 @@ try {
     max: config.databasePoolSize,
     readUrl: config.databaseReadUrl,
     sessionUrl: config.databaseListenUrl,
-    // graphile-worker's LISTEN and fetches, one document lock per running job, migrations.
-    sessionMax: config.workerConcurrency + 3,
+    // Worker: graphile-worker's LISTEN and fetches, one document lock per running job, migrations.
+    // API alone: migrations only (its cache listener opens its own client).
+    sessionMax: runWorker ? config.workerConcurrency + 3 : 2,
     preparedStatements: config.databasePreparedStatements,
   });
   // Migrations hold a session advisory lock: on the session connection.
@@ -122,7 +126,7 @@ deps.usage.start();
 simulator = runWorker && config.sri.startSimulator ? await startSimulator().catch(failStartup) : null;
 await unlessStopping();
 
-app = runApi ? await buildApp(deps) : null;
+app = runApi ? await (await import('./app.js')).buildApp(deps) : null;
 if (app) {
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -135,7 +139,7 @@ if (app) {
   );
 }
 workerStarting = runWorker
-  ? startWorker({
+  ? (await import('./worker.js')).startWorker({
       // LISTEN jobs:insert needs a session: DATABASE_LISTEN_URL when set (docs/scaling.md).
       pool: database!.sessionPool,
       preparedStatements: database!.preparedStatements,
@@ -162,6 +166,7 @@ if (!config.smtpUrl)
 
 async function startSimulator(): Promise<SriSimulator | null> {
   try {
+    const { startSriSimulator } = await import('./adapters/sri/simulator/index.js');
     const sim = await startSriSimulator({
       port: config.sri.simulatorPort,
       host: '127.0.0.1',

@@ -22,7 +22,10 @@ export interface PgBouncer {
 
 const BINARY = '/usr/sbin/pgbouncer';
 
-export async function startPgBouncer(databaseUrl: string): Promise<PgBouncer> {
+export async function startPgBouncer(
+  databaseUrl: string,
+  opts: { sessionPoolSize?: number } = {},
+): Promise<PgBouncer> {
   if (!existsSync(BINARY)) throw new Error('pgbouncer is missing: apt-get install pgbouncer (see .ci/run)');
   const target = new URL(databaseUrl);
   const dir = mkdtempSync(path.join(tmpdir(), 'einvoice-pgbouncer-'));
@@ -38,7 +41,9 @@ export async function startPgBouncer(databaseUrl: string): Promise<PgBouncer> {
     [
       '[databases]',
       `einvoice = ${server}`,
-      `einvoice_session = ${server} pool_mode=session`,
+      // A session holds its server connection while it is open: worker processes keep
+      // WORKER_CONCURRENCY + 3 of them (docs/scaling.md, "Connection budget").
+      `einvoice_session = ${server} pool_mode=session pool_size=${opts.sessionPoolSize ?? 40}`,
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,
