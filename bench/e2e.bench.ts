@@ -163,11 +163,14 @@ const startService = (name: string, args: string[], env: Record<string, string>,
 const profile = (name: string) =>
   opt['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opt['cpu-prof'], name)}`] : [];
 
-const simulator = startTsx('simulator', 'src/sri-simulator-cli.ts', [], {
+const simulatorEnv = {
   ...common,
   SRI_SIMULATOR_PORT: String(simPort),
   SRI_SIMULATOR_AUTH_DELAY_MS: String(SIM_DELAY_MS),
-});
+};
+const simulator = opt.tsx
+  ? startTsx('simulator', 'src/sri-simulator-cli.ts', [], simulatorEnv)
+  : startNode('simulator', 'dist/sri-simulator-cli.js', [], simulatorEnv, profile('simulator'));
 const apis: { name: string; url: string; proc: NodeProcess }[] = [];
 const workers: { name: string; proc: NodeProcess }[] = [];
 const all = () => [simulator, ...apis.map((a) => a.proc), ...workers.map((w) => w.proc)];

@@ -1,4 +1,4 @@
-import { createHash, verify, X509Certificate } from 'node:crypto';
+import { createHash, type KeyObject, verify, X509Certificate } from 'node:crypto';
 import { XmlC14NMode, XmlDocument, XmlElement } from 'libxml2-wasm';
 import { INFO } from './messages.js';
 
@@ -123,7 +123,7 @@ function verifyOrThrow(doc: XmlDocument): X509Certificate {
     one(signature, 'ds:SignatureValue').content.replace(/\s+/g, ''),
     'base64',
   );
-  if (!verify(signatureHash, Buffer.from(signedInfoC14n, 'utf8'), certificate.publicKey, signatureValue)) {
+  if (!verify(signatureHash, Buffer.from(signedInfoC14n, 'utf8'), publicKeyOf(certificate), signatureValue)) {
     fail('SignatureValue no corresponde a SignedInfo con la clave del certificado');
   }
   signature.remove();
@@ -177,23 +177,58 @@ function lastElementChild(el: XmlElement): XmlElement | null {
   return null;
 }
 
+/**
+ * Parsed certificates by their base64 text: an issuer signs every document with the same one, and
+ * parsing it (and deriving its key and modulus) cost the simulator more than the signature check.
+ * Bounded: emptied when it holds 256.
+ */
+const parsedCertificates = new Map<
+  string,
+  { certificate: X509Certificate; publicKey: KeyObject; modulus: Buffer }
+>();
+
+function parsedCertificate(base64: string) {
+  const cached = parsedCertificates.get(base64);
+  if (cached) return cached;
+  const certificate = new X509Certificate(Buffer.from(base64, 'base64'));
+  const publicKey = certificate.publicKey;
+  const modulus =
+    publicKey.asymmetricKeyType === 'rsa'
+      ? Buffer.from(publicKey.export({ format: 'jwk' }).n ?? '', 'base64url')
+      : Buffer.alloc(0);
+  if (parsedCertificates.size >= 256) parsedCertificates.clear();
+  const parsed = { certificate, publicKey, modulus };
+  parsedCertificates.set(base64, parsed);
+  byCertificate.set(certificate, parsed);
+  return parsed;
+}
+
+const byCertificate = new WeakMap<X509Certificate, { publicKey: KeyObject; modulus: Buffer }>();
+
 function embeddedCertificate(keyInfo: XmlElement): X509Certificate {
   const certs = keyInfo.find('ds:X509Data/ds:X509Certificate', NS) as XmlElement[];
   let certificate: X509Certificate;
   try {
-    certificate = new X509Certificate(Buffer.from(certs[0]!.content.replace(/\s+/g, ''), 'base64'));
+    certificate = parsedCertificate(certs[0]!.content.replace(/\s+/g, '')).certificate;
   } catch {
     fail('ds:X509Certificate ausente o ilegible', INFO.noCertificate);
   }
-  if (certificate.publicKey.asymmetricKeyType !== 'rsa') fail('El certificado no tiene una clave RSA');
+  if (publicKeyOf(certificate).asymmetricKeyType !== 'rsa') fail('El certificado no tiene una clave RSA');
   return certificate;
+}
+
+/** The certificate's key, derived once per certificate. */
+function publicKeyOf(certificate: X509Certificate): KeyObject {
+  return byCertificate.get(certificate)?.publicKey ?? certificate.publicKey;
 }
 
 /** An RSAKeyValue, when present, must be the certificate's own key. */
 function checkKeyValue(keyInfo: XmlElement, certificate: X509Certificate): void {
   const modulus = keyInfo.get('ds:KeyValue/ds:RSAKeyValue/ds:Modulus', NS);
   if (modulus === null) return;
-  const fromCert = Buffer.from(certificate.publicKey.export({ format: 'jwk' }).n ?? '', 'base64url');
+  const fromCert =
+    byCertificate.get(certificate)?.modulus ??
+    Buffer.from(certificate.publicKey.export({ format: 'jwk' }).n ?? '', 'base64url');
   let fromXml = Buffer.from(modulus.content.replace(/\s+/g, ''), 'base64');
   while (fromXml.length > fromCert.length && fromXml[0] === 0) fromXml = fromXml.subarray(1);
   if (!fromXml.equals(fromCert)) fail('ds:RSAKeyValue no corresponde al certificado');
