@@ -52,6 +52,8 @@ const { values: opt } = parseArgs({
      * service and the database, with DATABASE_PREPARED_STATEMENTS=false (PgBouncer 1.18).
      */
     pgbouncer: { type: 'boolean', default: false },
+    /** Samples pg_stat_activity every 100 ms and prints what the service's backends waited on. */
+    'pg-waits': { type: 'boolean', default: false },
   },
 });
 const RATE = Number(opt.rate);
@@ -69,6 +71,7 @@ const embedded = process.env.DATABASE_URL
   ? null
   : await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), database: 'einvoice' });
 const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+if (process.env.DEBUG_WAITS) console.error('DBURL', databaseUrl);
 // Session connections: each worker keeps WORKER_CONCURRENCY + 3, each API 1 + 2 (docs/scaling.md).
 const bouncer = opt.pgbouncer
   ? await startPgBouncer(databaseUrl, {
@@ -203,7 +206,7 @@ for (let i = 0; i < WORKER_PROCESSES; i++) {
 }
 await Promise.all(apis.map((a) => waitForHttp(`${a.url}/readyz`, 120_000)));
 
-const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+const db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
 
 // A verified tenant (webhook endpoints need one) with an endpoint for DOCUMENT_AUTHORIZED.
 const { payload, headers } = await multipart(registrationFields(makeCertificate()));
@@ -344,6 +347,22 @@ const sampler = setInterval(async () => {
   });
 }, SAMPLE_MS);
 
+// A wait profile of PostgreSQL: every 100 ms, what each active backend of the service waits on.
+const waits = new Map<string, number>();
+let waitSamples = 0;
+const waitSampler = opt['pg-waits']
+  ? setInterval(async () => {
+      const { rows } = await db.query<{ w: string; n: string }>(
+        `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as w, count(*) as n from pg_stat_activity
+         where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()
+         group by 1`,
+      );
+      waitSamples++;
+      if (process.env.DEBUG_WAITS) console.error('waits', rows.length, JSON.stringify(rows));
+      for (const r of rows) waits.set(r.w, (waits.get(r.w) ?? 0) + Number(r.n));
+    }, 100)
+  : null;
+
 // Open loop: document i is sent at loadStart + i / RATE, whatever the answers do.
 const total = Math.round(RATE * DURATION_S);
 const inflight: Promise<void>[] = [];
@@ -396,6 +415,7 @@ if (half.length >= 2) {
 }
 const growing = slope > Math.max(0.5, RATE * 0.01);
 
+if (waitSampler) clearInterval(waitSampler);
 const pgbouncerStats = bouncer
   ? (await bouncer.show('stats')).filter((r) => String(r.database).startsWith('einvoice'))
   : [];
@@ -433,6 +453,15 @@ const lines = [
           (r) =>
             `  ${String(r.database).padEnd(17)} ${r.total_xact_count} transactions, ${r.total_query_count} queries`,
         ),
+      ]
+    : []),
+  ...(waitSamples > 0
+    ? [
+        `PostgreSQL active backends by wait event (mean over ${waitSamples} samples; CPU = not waiting):`,
+        ...[...waits]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 10)
+          .map(([w, n]) => `  ${(n / waitSamples).toFixed(2).padStart(6)}  ${w}`),
       ]
     : []),
   'RSS MB (max / last sample):',

@@ -1,3 +1,4 @@
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ecuadorDate, ecuadorIsoDate } from '../../src/shared/clock.js';
 import { TYPE_CASES } from '../helpers/document-types.js';
@@ -57,8 +58,8 @@ async function expectCountersExact() {
        from documents group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
   );
   const kept = await q(
-    `select tenant_id, issuer_id, environment, document_type, status, n::int as n
-       from document_counts where n <> 0 order by 1, 2, 3, 4, 5`,
+    `select tenant_id, issuer_id, environment, document_type, status, sum(n)::int as n
+       from document_counts group by 1, 2, 3, 4, 5 having sum(n) <> 0 order by 1, 2, 3, 4, 5`,
   );
   expect(kept).toEqual(counted);
   const countedDays = await q(
@@ -66,8 +67,8 @@ async function expectCountersExact() {
        from documents group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`,
   );
   const keptDays = await q(
-    `select tenant_id, issuer_id, environment, issue_date::text, document_type, status, n::int as n
-       from document_day_counts where n <> 0 order by 1, 2, 3, 4, 5, 6`,
+    `select tenant_id, issuer_id, environment, issue_date::text, document_type, status, sum(n)::int as n
+       from document_day_counts group by 1, 2, 3, 4, 5, 6 having sum(n) <> 0 order by 1, 2, 3, 4, 5, 6`,
   );
   expect(keptDays).toEqual(countedDays);
   const countedBuyers = await q(
@@ -129,9 +130,50 @@ describe('the list totals kept by triggers', () => {
     ]);
     await expectCountersExact();
     // An update that moves nothing counted writes nothing.
-    const before = await ctx.query(`select * from document_counts order by 1, 2, 3, 4, 5`);
+    const before = await ctx.query(`select * from document_counts order by 1, 2, 3, 4, 5, 6`);
     await ctx.query(`update documents set email_status = email_status where tenant_id = $1`, [t.tenantId]);
-    expect(await ctx.query(`select * from document_counts order by 1, 2, 3, 4, 5`)).toEqual(before);
+    expect(await ctx.query(`select * from document_counts order by 1, 2, 3, 4, 5, 6`)).toEqual(before);
+  });
+
+  it('let status changes of one issuer on two connections commit without waiting for each other', async () => {
+    const { ctx } = life;
+    // Two documents of one counter (same issuer, environment, type, status and day).
+    const [first, second] = await ctx.query<{ id: string }>(
+      `select unnest(ids) as id from (select (array_agg(id order by id))[1:2] as ids from documents
+        group by tenant_id, issuer_id, environment, document_type, status, issue_date
+        having count(*) >= 2 order by count(*) desc limit 1) g`,
+    );
+    expect(second, 'two documents counted in the same rows').toBeDefined();
+    const held: PoolClient[] = [];
+    try {
+      // Two connections of different shards (backend pid modulo 8, migrations/0790).
+      const pidOf = async (c: PoolClient) =>
+        Number((await c.query('select pg_backend_pid() as pid')).rows[0].pid);
+      let a: PoolClient | undefined;
+      let b: PoolClient | undefined;
+      while (!b && held.length < 16) {
+        const c = await ctx.deps.database.pool.connect();
+        held.push(c);
+        if (!a) a = c;
+        else if ((await pidOf(c)) % 8 !== (await pidOf(a)) % 8) b = c;
+      }
+      expect(b, 'two connections of different shards').toBeDefined();
+      await a!.query('begin');
+      await a!.query(`update documents set status = 'VOIDED' where id = $1`, [first!.id]);
+      // The same counter rows before 0790: this waited for the first transaction's commit.
+      await b!.query(`set lock_timeout = '2s'`);
+      try {
+        await b!.query('begin');
+        await b!.query(`update documents set status = 'VOIDED' where id = $1`, [second!.id]);
+      } finally {
+        await b!.query('rollback');
+        await b!.query('reset lock_timeout');
+        await a!.query('rollback');
+      }
+    } finally {
+      for (const c of held) c.release();
+    }
+    await expectCountersExact();
   });
 
   it('answer the list totals for every counted filter, as count(*) does', async () => {

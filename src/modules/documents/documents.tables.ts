@@ -6,6 +6,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -93,9 +94,13 @@ export const documentCounts = pgTable(
     environment: text('environment').notNull(),
     documentType: text('document_type').notNull(),
     status: text('status').notNull(),
+    /** One of 8 rows per counter, by writing connection (migrations/0790): readers sum them. */
+    shard: smallint('shard').notNull().default(0),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.issuerId, t.environment, t.documentType, t.status] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.issuerId, t.environment, t.documentType, t.status, t.shard] }),
+  ],
 );
 
 export const documentDayCounts = pgTable(
@@ -107,10 +112,13 @@ export const documentDayCounts = pgTable(
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     documentType: text('document_type').notNull(),
     status: text('status').notNull(),
+    shard: smallint('shard').notNull().default(0),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.issuerId, t.environment, t.issueDate, t.documentType, t.status] }),
+    primaryKey({
+      columns: [t.tenantId, t.issuerId, t.environment, t.issueDate, t.documentType, t.status, t.shard],
+    }),
   ],
 );
 
