@@ -71,7 +71,6 @@ const embedded = process.env.DATABASE_URL
   ? null
   : await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), database: 'einvoice' });
 const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
-if (process.env.DEBUG_WAITS) console.error('DBURL', databaseUrl);
 // Session connections: each worker keeps WORKER_CONCURRENCY + 3, each API 1 + 2 (docs/scaling.md).
 const bouncer = opt.pgbouncer
   ? await startPgBouncer(databaseUrl, {
@@ -358,7 +357,6 @@ const waitSampler = opt['pg-waits']
          group by 1`,
       );
       waitSamples++;
-      if (process.env.DEBUG_WAITS) console.error('waits', rows.length, JSON.stringify(rows));
       for (const r of rows) waits.set(r.w, (waits.get(r.w) ?? 0) + Number(r.n));
     }, 100)
   : null;
