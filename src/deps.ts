@@ -166,7 +166,7 @@ export function createDeps(input: {
     onAuthorized: [
       async (tx, doc, now) => {
         await delivery.queueBuyerEmail(tx, doc, now);
-        await notifications.documentAuthorized(tx, authorizedFacts(doc), now);
+        await notifications.queueDocumentAuthorized(tx, authorizedFacts(doc), now);
       },
       // Only the provider's issuer issues self-billed invoices: other documents have no payment to link.
       async (tx, doc, now) => {

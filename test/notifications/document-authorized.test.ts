@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHORIZED_SWEEP_JOB } from '../../src/modules/notifications/notifications.jobs.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { addIssuer, authorizedDocument, inTransaction } from '../helpers/notifications.js';
-import { bearer, type RegisteredTenant, registerTenant } from '../helpers/tenants.js';
+import { bearer, type RegisteredTenant, registerTenant, verifiedTenant } from '../helpers/tenants.js';
+import { endpointFor } from '../webhooks/support.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Endpoints on loopback are fine here: deliveries are only queued, never sent.
+  ctx = await createTestContext({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
 });
 afterAll(async () => ctx?.close());
 
@@ -153,5 +156,119 @@ describe('documentAuthorized', () => {
       'notification',
     ]);
     expect(mails).toHaveLength(0);
+  });
+});
+
+/** What an authorization does (issue 16): the document waits for its issuer's aggregation job. */
+function queue(t: RegisteredTenant, n: number) {
+  return inTransaction(ctx, (tx) =>
+    ctx.deps.notifications.queueDocumentAuthorized(
+      tx,
+      { tenantId: t.tenantId, issuerId: t.issuerId, document: authorizedDocument(n) },
+      ctx.clock.now(),
+    ),
+  );
+}
+
+const waiting = async (t: RegisteredTenant) =>
+  (
+    await ctx.query<{ n: number }>(
+      'select count(*)::int as n from notification_authorized_pending where tenant_id = $1',
+      [t.tenantId],
+    )
+  )[0]!.n;
+
+/** The documents each DOCUMENT_AUTHORIZED webhook delivery of the tenant lists. */
+async function deliveredLists(t: RegisteredTenant) {
+  const deliveries = await ctx.query<{ payload: string }>(
+    `select payload from webhook_deliveries where tenant_id = $1 and event = 'DOCUMENT_AUTHORIZED' order by id`,
+    [t.tenantId],
+  );
+  return deliveries.map((d) => {
+    const body = JSON.parse(d.payload) as { data: { metadata: { documents: { sequential: string }[] } } };
+    return body.data.metadata.documents.map((x) => x.sequential);
+  });
+}
+
+describe('queueDocumentAuthorized (what an authorization calls)', () => {
+  it('lets authorizations wait for one job that adds them in one update and one webhook', async () => {
+    const t = await verifiedTenant(ctx);
+    await endpointFor(ctx, t, 'https://localhost:9/hook', ['DOCUMENT_AUTHORIZED']);
+    for (let n = 1; n <= 5; n++) await queue(t, n);
+    expect(await rows(t)).toHaveLength(0);
+    expect(await waiting(t)).toBe(5);
+    // One job for the issuer, whatever the number of authorizations (its job key).
+    const jobs = await ctx.query<{ n: number }>(
+      `select count(*)::int as n from graphile_worker.jobs where task_identifier = 'notifications.document-authorized'
+         and key like $1`,
+      [`%${t.tenantId}%`],
+    );
+    expect(jobs[0]!.n).toBe(1);
+    await ctx.drainJobs();
+    const [row] = await rows(t);
+    expect(row!.metadata.count).toBe(5);
+    expect(row!.metadata.documents.map((d) => d.sequential)).toEqual([
+      '000000005',
+      '000000004',
+      '000000003',
+      '000000002',
+      '000000001',
+    ]);
+    expect(await waiting(t)).toBe(0);
+    expect(await deliveredLists(t)).toHaveLength(1);
+
+    // Later authorizations join the same open row.
+    await queue(t, 6);
+    await ctx.drainJobs();
+    const [again] = await rows(t);
+    expect(again!.id).toBe(row!.id);
+    expect(again!.metadata.count).toBe(6);
+    expect(await deliveredLists(t)).toHaveLength(2);
+  });
+
+  it('takes 50 waiting documents per update, so that every document is listed in a webhook', async () => {
+    const t = await verifiedTenant(ctx);
+    await endpointFor(ctx, t, 'https://localhost:9/hook', ['DOCUMENT_AUTHORIZED']);
+    await inTransaction(ctx, async (tx) => {
+      for (let n = 1; n <= 120; n++)
+        await ctx.deps.notifications.queueDocumentAuthorized(
+          tx,
+          { tenantId: t.tenantId, issuerId: t.issuerId, document: authorizedDocument(n) },
+          ctx.clock.now(),
+        );
+    });
+    await ctx.drainJobs();
+    const [row] = await rows(t);
+    expect(row!.metadata.count).toBe(120);
+    expect(row!.metadata.documents[0]!.sequential).toBe('000000120');
+    const lists = await deliveredLists(t);
+    expect(lists.map((l) => l.length)).toEqual([50, 50, 50]);
+    expect(new Set(lists.flat()).size).toBe(120);
+  });
+
+  it('leaves nothing waiting when the job was lost: the sweep queues it again', async () => {
+    const t = await registerTenant(ctx);
+    await queue(t, 1);
+    // As if the worker holding the job died and the job was gone: only the waiting row is left.
+    await ctx.query(
+      `delete from graphile_worker._private_jobs j using graphile_worker._private_tasks k
+       where j.task_id = k.id and k.identifier = 'notifications.document-authorized' and j.key like $1`,
+      [`%${t.tenantId}%`],
+    );
+    await ctx.drainJobs();
+    expect(await waiting(t)).toBe(1);
+    // Too recent for the sweep (30 s): the job may still be on its way.
+    const sweep = ctx.deps.jobs.find((j) => j.name === AUTHORIZED_SWEEP_JOB)!;
+    await sweep.run({}, {} as never);
+    await ctx.drainJobs();
+    expect(await waiting(t)).toBe(1);
+    await ctx.query(
+      `update notification_authorized_pending set created_at = created_at - interval '31 seconds' where tenant_id = $1`,
+      [t.tenantId],
+    );
+    await sweep.run({}, {} as never);
+    await ctx.drainJobs();
+    expect(await waiting(t)).toBe(0);
+    expect((await rows(t))[0]!.metadata.count).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { parseCrontab } from 'graphile-worker';
 import { describe, expect, it } from 'vitest';
 import { certificateStage, ecuadorDaysUntil } from './cert-expiry.js';
-import { CERT_EXPIRY_JOB, NOTIFICATIONS_CRONTAB } from './notifications.jobs.js';
+import { AUTHORIZED_SWEEP_JOB, CERT_EXPIRY_JOB, NOTIFICATIONS_CRONTAB } from './notifications.jobs.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -54,10 +54,18 @@ describe('certificateStage', () => {
 describe('NOTIFICATIONS_CRONTAB', () => {
   it('runs the certificate check daily at 11:00 UTC, 06:00 in Ecuador', () => {
     const items = parseCrontab(NOTIFICATIONS_CRONTAB);
-    expect(items).toHaveLength(1);
+    expect(items).toHaveLength(2);
     expect(items[0]!.task).toBe(CERT_EXPIRY_JOB);
     expect(items[0]!.match({ min: 0, hour: 11, date: 21, month: 11, dow: 6 })).toBe(true);
     expect(items[0]!.match({ min: 0, hour: 6, date: 21, month: 11, dow: 6 })).toBe(false);
     expect(items[0]!.options.backfillPeriod).toBe(86_400_000);
+  });
+
+  it('sweeps waiting DOCUMENT_AUTHORIZED documents every minute, one sweep pending at a time', () => {
+    const [, sweep] = parseCrontab(NOTIFICATIONS_CRONTAB);
+    expect(sweep!.task).toBe(AUTHORIZED_SWEEP_JOB);
+    expect(sweep!.match({ min: 17, hour: 3, date: 2, month: 1, dow: 5 })).toBe(true);
+    expect(sweep!.options.jobKey).toBe(AUTHORIZED_SWEEP_JOB);
+    expect(sweep!.options.maxAttempts).toBe(1);
   });
 });

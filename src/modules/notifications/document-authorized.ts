@@ -1,6 +1,9 @@
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { Type } from '@sinclair/typebox';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { notifications } from './notifications.tables.js';
+import { enqueue } from '../../jobs/queue.js';
+import { uuidv7 } from '../../shared/ids.js';
+import { notificationAuthorizedPending, notifications } from './notifications.tables.js';
 import { lockKey, type Notifier, type ProducedNotification, tenantOf } from './notifier.js';
 import { documentAuthorizedText } from './texts.js';
 
@@ -32,23 +35,45 @@ interface AggregateMetadata {
   count: number;
 }
 
+/** The issuer's aggregation job (one pending per tenant and issuer: its job key). */
+export const DOCUMENT_AUTHORIZED_JOB = 'notifications.document-authorized';
+export const DOCUMENT_AUTHORIZED_JOB_V1 = {
+  version: 1,
+  payload: Type.Object({ tenantId: Type.String(), issuerId: Type.String() }),
+};
+/** Waiting documents taken into the notification per update: every document is listed in a webhook. */
+const FLUSH_BATCH = MAX_LISTED_DOCUMENTS;
+
 /**
  * DOCUMENT_AUTHORIZED, aggregated per tenant and issuer: an authorization joins the unread row
  * whose window (60 s from the row's first authorization) is still open, else it starts a new
  * row and window. `documents` holds the newest 50, newest first; `count` is the true total.
- * Call it once per authorization, in the transaction that records the authorization.
+ *
+ * - `documentAuthorized(tx, input, now)` adds one document at once, in the caller's transaction;
+ * - `queueDocumentAuthorized(tx, input, now)` is what an authorization calls (issue 16): it appends
+ *   the document to notification_authorized_pending and queues the issuer's job, so that
+ *   authorizations of one issuer no longer wait for each other's commit on the aggregate's lock;
+ * - the job (`flushDocumentAuthorized`) adds the waiting documents, up to 50 per update (one
+ *   update of the row, one webhook per endpoint, for many authorizations), oldest first.
  */
-export function createDocumentAuthorizedProducer(deps: { notifier: Notifier; windowMs?: number }) {
+export function createDocumentAuthorizedProducer(deps: {
+  db: Executor;
+  notifier: Notifier;
+  windowMs?: number;
+}) {
   const { notifier } = deps;
   const windowMs = deps.windowMs ?? AGGREGATION_WINDOW_MS;
 
-  return async function documentAuthorized(
+  /** Adds `docs` (oldest first) to the tenant and issuer's open row, or to a new one. */
+  async function aggregate(
     tx: Executor,
-    input: DocumentAuthorizedInput,
+    tenantId: string,
+    issuerId: string,
+    docs: AuthorizedDocument[],
     now: Date,
   ): Promise<ProducedNotification> {
-    const tenant = await tenantOf(tx, input.tenantId);
-    const aggregationKey = `DOCUMENT_AUTHORIZED:${input.issuerId}`;
+    const tenant = await tenantOf(tx, tenantId);
+    const aggregationKey = `DOCUMENT_AUTHORIZED:${issuerId}`;
     // Two authorizations committing at once must find the same window: one takes the lock, the
     // other waits and then sees the row the first one wrote.
     await lockKey(tx, `aggregate:${tenant.id}:${aggregationKey}`);
@@ -67,22 +92,14 @@ export function createDocumentAuthorizedProducer(deps: { notifier: Notifier; win
       .orderBy(desc(notifications.id))
       .limit(1)
       .for('update');
-    const doc: AuthorizedDocument = {
-      accessKey: input.document.accessKey,
-      sequential: input.document.sequential,
-      buyerName: input.document.buyerName,
-      buyerId: input.document.buyerId,
-      total: input.document.total,
-      issueDate: input.document.issueDate,
-      authorizationNumber: input.document.authorizationNumber,
-    };
+    const newestFirst = docs.map(listed).reverse();
     const previous = open?.metadata as AggregateMetadata | undefined;
-    const count = (previous?.count ?? 0) + 1;
+    const count = (previous?.count ?? 0) + docs.length;
     const metadata: AggregateMetadata = {
-      documents: [doc, ...(previous?.documents ?? [])].slice(0, MAX_LISTED_DOCUMENTS),
+      documents: [...newestFirst, ...(previous?.documents ?? [])].slice(0, MAX_LISTED_DOCUMENTS),
       count,
     };
-    const text = documentAuthorizedText(tenant.language, { count, ...doc });
+    const text = documentAuthorizedText(tenant.language, { count, ...newestFirst[0]! });
     if (open) {
       const row = await notifier.update(
         tx,
@@ -96,7 +113,7 @@ export function createDocumentAuthorizedProducer(deps: { notifier: Notifier; win
       tx,
       tenant,
       {
-        issuerId: input.issuerId,
+        issuerId,
         type: 'DOCUMENT_AUTHORIZED',
         severity: 'INFO',
         ...text,
@@ -107,5 +124,112 @@ export function createDocumentAuthorizedProducer(deps: { notifier: Notifier; win
       now,
     );
     return notifier.publish(tx, tenant, row, true, now);
+  }
+
+  return {
+    documentAuthorized(
+      tx: Executor,
+      input: DocumentAuthorizedInput,
+      now: Date,
+    ): Promise<ProducedNotification> {
+      return aggregate(tx, input.tenantId, input.issuerId, [input.document], now);
+    },
+
+    /** In the authorization's transaction: the document waits for its issuer's job. */
+    async queueDocumentAuthorized(tx: Executor, input: DocumentAuthorizedInput, now: Date): Promise<void> {
+      await tx.insert(notificationAuthorizedPending).values({
+        id: uuidv7(now.getTime()),
+        tenantId: input.tenantId,
+        issuerId: input.issuerId,
+        document: listed(input.document),
+      });
+      await enqueue(
+        tx,
+        DOCUMENT_AUTHORIZED_JOB,
+        DOCUMENT_AUTHORIZED_JOB_V1,
+        { tenantId: input.tenantId, issuerId: input.issuerId },
+        { jobKey: `${DOCUMENT_AUTHORIZED_JOB}:${input.tenantId}:${input.issuerId}` },
+      );
+    },
+
+    /**
+     * The job: the issuer's waiting documents, 50 at a time (each batch in its own transaction,
+     * removed from the waiting table in the one that adds them). Returns how many it added.
+     */
+    async flushDocumentAuthorized(tenantId: string, issuerId: string, now: () => Date): Promise<number> {
+      let added = 0;
+      for (;;) {
+        const taken = await deps.db.transaction(async (tx) => {
+          const waiting = await tx
+            .delete(notificationAuthorizedPending)
+            .where(
+              inArray(
+                notificationAuthorizedPending.id,
+                tx
+                  .select({ id: notificationAuthorizedPending.id })
+                  .from(notificationAuthorizedPending)
+                  .where(
+                    and(
+                      eq(notificationAuthorizedPending.tenantId, tenantId),
+                      eq(notificationAuthorizedPending.issuerId, issuerId),
+                    ),
+                  )
+                  .orderBy(asc(notificationAuthorizedPending.id))
+                  .limit(FLUSH_BATCH)
+                  .for('update', { skipLocked: true }),
+              ),
+            )
+            .returning({
+              id: notificationAuthorizedPending.id,
+              document: notificationAuthorizedPending.document,
+            });
+          if (waiting.length === 0) return 0;
+          waiting.sort((a, b) => (a.id < b.id ? -1 : 1));
+          await aggregate(
+            tx,
+            tenantId,
+            issuerId,
+            waiting.map((w) => w.document as AuthorizedDocument),
+            now(),
+          );
+          return waiting.length;
+        });
+        added += taken;
+        if (taken < FLUSH_BATCH) return added;
+      }
+    },
+
+    /** Issuers with documents waiting longer than `olderThanMs` (a job lost to a crash): queued again. */
+    async requeueStale(olderThanMs: number): Promise<number> {
+      const stale = await deps.db
+        .selectDistinct({
+          tenantId: notificationAuthorizedPending.tenantId,
+          issuerId: notificationAuthorizedPending.issuerId,
+        })
+        .from(notificationAuthorizedPending)
+        .where(
+          lt(
+            notificationAuthorizedPending.createdAt,
+            sql`now() - make_interval(secs => ${olderThanMs / 1000})`,
+          ),
+        );
+      for (const s of stale)
+        await enqueue(deps.db, DOCUMENT_AUTHORIZED_JOB, DOCUMENT_AUTHORIZED_JOB_V1, s, {
+          jobKey: `${DOCUMENT_AUTHORIZED_JOB}:${s.tenantId}:${s.issuerId}`,
+        });
+      return stale.length;
+    },
+  };
+}
+
+function listed(d: AuthorizedDocument): AuthorizedDocument {
+  return {
+    accessKey: d.accessKey,
+    sequential: d.sequential,
+    buyerName: d.buyerName,
+    buyerId: d.buyerId,
+    total: d.total,
+    issueDate: d.issueDate,
+    authorizationNumber: d.authorizationNumber,
   };
 }

@@ -9,7 +9,7 @@ import { dispatchEvent } from '../webhooks/index.js';
 import { createCertificateAlerts } from './cert-expiry.js';
 import { createDocumentAuthorizedProducer } from './document-authorized.js';
 import { createFailureProducers } from './failures.js';
-import { createCertExpiryJob } from './notifications.jobs.js';
+import { createCertExpiryJob, createDocumentAuthorizedJobs } from './notifications.jobs.js';
 import { createNotificationsApi } from './notifications.service.js';
 import { createNotifier, type Dispatch } from './notifier.js';
 import { createQuotaProducer } from './quota.js';
@@ -32,9 +32,17 @@ export function createNotificationsService(deps: {
   const notifier = createNotifier({ dispatch: deps.dispatch ?? dispatchEvent });
   const certificates = createCertificateAlerts({ db: deps.db, notifier });
   const failures = createFailureProducers({ notifier });
+  const authorized = createDocumentAuthorizedProducer({
+    db: deps.db,
+    notifier,
+    windowMs: deps.aggregationWindowMs,
+  });
   return {
     notify: notifier.notify,
-    documentAuthorized: createDocumentAuthorizedProducer({ notifier, windowMs: deps.aggregationWindowMs }),
+    /** One document into its issuer's DOCUMENT_AUTHORIZED row, in the caller's transaction. */
+    documentAuthorized: authorized.documentAuthorized,
+    /** What an authorization calls: the document waits for its issuer's aggregation job. */
+    queueDocumentAuthorized: authorized.queueDocumentAuthorized,
     certificateExpiryCheck: certificates.certificateExpiryCheck,
     certificateRenewed: certificates.certificateRenewed,
     quotaCheck: createQuotaProducer({ notifier }),
@@ -42,7 +50,14 @@ export function createNotificationsService(deps: {
     submissionFailed: failures.submissionFailed,
     /** The HTTP side (list, mark read, preferences). */
     api: createNotificationsApi(deps),
-    jobs: [createCertExpiryJob({ clock: deps.clock, check: certificates.certificateExpiryCheck })],
+    jobs: [
+      createCertExpiryJob({ clock: deps.clock, check: certificates.certificateExpiryCheck }),
+      ...createDocumentAuthorizedJobs({
+        clock: deps.clock,
+        flush: authorized.flushDocumentAuthorized,
+        requeueStale: authorized.requeueStale,
+      }),
+    ],
   };
 }
 

@@ -38,3 +38,16 @@ export const notificationPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.type, t.channel] })],
 );
+
+/**
+ * Authorized documents waiting for their issuer's DOCUMENT_AUTHORIZED aggregation job
+ * (migrations/0791_document_authorized_pending.sql): appended by the authorization's
+ * transaction, removed by the transaction that adds them to the notification.
+ */
+export const notificationAuthorizedPending = pgTable('notification_authorized_pending', {
+  id: uuid('id').primaryKey(),
+  tenantId: uuid('tenant_id').notNull(),
+  issuerId: uuid('issuer_id').notNull(),
+  document: jsonb('document').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
