@@ -305,7 +305,16 @@ try {
       queries.push([`sortBy ${sortBy} ${dir}`, `?sortBy=${sortBy}&sortDir=${dir}`]);
     }
     queries.push([`sortBy ${sortBy} asc, page 99,999`, `?sortBy=${sortBy}&sortDir=asc&page=99999`]);
+    queries.push([
+      `sortBy ${sortBy} desc, mid page`,
+      `?sortBy=${sortBy}&sortDir=desc&page=${Math.floor(lastPage / 2)}`,
+    ]);
   }
+  queries.push([
+    'status AUTHORIZED, mid page',
+    `?status=AUTHORIZED&page=${Math.floor((lastPage * 0.93) / 2)}`,
+  ]);
+  queries.push(['documentType 01, mid page', `?documentType=01&page=${Math.floor((lastPage * 0.7) / 2)}`]);
   queries.push([
     'sortBy buyerName + status NOT_AUTHORIZED',
     '?sortBy=buyerName&sortDir=asc&status=NOT_AUTHORIZED',

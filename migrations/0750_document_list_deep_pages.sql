@@ -26,13 +26,24 @@ create table document_created_month_counts (
   primary key (tenant_id, issuer_id, environment, created_month, document_type, status)
 );
 
--- 0711's function with two more upserts (creation day and month); the triggers call it by name.
+-- sortBy=sequential: per thousand sequentials (sequential / 1000), all types together; a status
+-- change leaves it alone.
+create table document_sequential_counts (
+  tenant_id uuid not null,
+  issuer_id uuid not null,
+  environment text not null,
+  thousand bigint not null,
+  n bigint not null,
+  primary key (tenant_id, issuer_id, environment, thousand)
+);
+
+-- 0711's function with three more upserts (creation day, month, sequential thousand); the triggers call it by name.
 create or replace function document_counts_add() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
     with x as (
       select tenant_id, issuer_id, environment, issue_date, document_type, status, buyer_name,
-        (created_at at time zone 'UTC')::date as created_day, 1 as k from new_rows
+        (created_at at time zone 'UTC')::date as created_day, sequential / 1000 as thousand, 1 as k from new_rows
     ), totals as (
       insert into document_counts as c (tenant_id, issuer_id, environment, document_type, status, n)
       select tenant_id, issuer_id, environment, document_type, status, sum(k) from x
@@ -53,6 +64,11 @@ begin
       select tenant_id, issuer_id, environment, date_trunc('month', created_day)::date, document_type, status, sum(k) from x
       group by 1, 2, 3, 4, 5, 6 having sum(k) <> 0 order by 1, 2, 3, 4, 5, 6
       on conflict (tenant_id, issuer_id, environment, created_month, document_type, status) do update set n = c.n + excluded.n
+    ), thousands as (
+      insert into document_sequential_counts as c (tenant_id, issuer_id, environment, thousand, n)
+      select tenant_id, issuer_id, environment, thousand, sum(k) from x
+      group by 1, 2, 3, 4 having sum(k) <> 0 order by 1, 2, 3, 4
+      on conflict (tenant_id, issuer_id, environment, thousand) do update set n = c.n + excluded.n
     )
     insert into document_day_counts as c (tenant_id, issuer_id, environment, issue_date, document_type, status, n)
     select tenant_id, issuer_id, environment, issue_date, document_type, status, sum(k) from x
@@ -61,7 +77,7 @@ begin
   elsif tg_op = 'DELETE' then
     with x as (
       select tenant_id, issuer_id, environment, issue_date, document_type, status, buyer_name,
-        (created_at at time zone 'UTC')::date as created_day, -1 as k from old_rows
+        (created_at at time zone 'UTC')::date as created_day, sequential / 1000 as thousand, -1 as k from old_rows
     ), totals as (
       insert into document_counts as c (tenant_id, issuer_id, environment, document_type, status, n)
       select tenant_id, issuer_id, environment, document_type, status, sum(k) from x
@@ -82,6 +98,11 @@ begin
       select tenant_id, issuer_id, environment, date_trunc('month', created_day)::date, document_type, status, sum(k) from x
       group by 1, 2, 3, 4, 5, 6 having sum(k) <> 0 order by 1, 2, 3, 4, 5, 6
       on conflict (tenant_id, issuer_id, environment, created_month, document_type, status) do update set n = c.n + excluded.n
+    ), thousands as (
+      insert into document_sequential_counts as c (tenant_id, issuer_id, environment, thousand, n)
+      select tenant_id, issuer_id, environment, thousand, sum(k) from x
+      group by 1, 2, 3, 4 having sum(k) <> 0 order by 1, 2, 3, 4
+      on conflict (tenant_id, issuer_id, environment, thousand) do update set n = c.n + excluded.n
     )
     insert into document_day_counts as c (tenant_id, issuer_id, environment, issue_date, document_type, status, n)
     select tenant_id, issuer_id, environment, issue_date, document_type, status, sum(k) from x
@@ -90,10 +111,10 @@ begin
   else
     with x as (
       select tenant_id, issuer_id, environment, issue_date, document_type, status, buyer_name,
-        (created_at at time zone 'UTC')::date as created_day, -1 as k from old_rows
+        (created_at at time zone 'UTC')::date as created_day, sequential / 1000 as thousand, -1 as k from old_rows
       union all
       select tenant_id, issuer_id, environment, issue_date, document_type, status, buyer_name,
-        (created_at at time zone 'UTC')::date, 1 from new_rows
+        (created_at at time zone 'UTC')::date, sequential / 1000, 1 from new_rows
     ), totals as (
       insert into document_counts as c (tenant_id, issuer_id, environment, document_type, status, n)
       select tenant_id, issuer_id, environment, document_type, status, sum(k) from x
@@ -114,6 +135,11 @@ begin
       select tenant_id, issuer_id, environment, date_trunc('month', created_day)::date, document_type, status, sum(k) from x
       group by 1, 2, 3, 4, 5, 6 having sum(k) <> 0 order by 1, 2, 3, 4, 5, 6
       on conflict (tenant_id, issuer_id, environment, created_month, document_type, status) do update set n = c.n + excluded.n
+    ), thousands as (
+      insert into document_sequential_counts as c (tenant_id, issuer_id, environment, thousand, n)
+      select tenant_id, issuer_id, environment, thousand, sum(k) from x
+      group by 1, 2, 3, 4 having sum(k) <> 0 order by 1, 2, 3, 4
+      on conflict (tenant_id, issuer_id, environment, thousand) do update set n = c.n + excluded.n
     )
     insert into document_day_counts as c (tenant_id, issuer_id, environment, issue_date, document_type, status, n)
     select tenant_id, issuer_id, environment, issue_date, document_type, status, sum(k) from x
@@ -131,6 +157,8 @@ insert into document_created_counts (tenant_id, issuer_id, environment, created_
 insert into document_created_month_counts (tenant_id, issuer_id, environment, created_month, document_type, status, n)
   select tenant_id, issuer_id, environment, date_trunc('month', created_day)::date, document_type, status, sum(n)
   from document_created_counts group by 1, 2, 3, 4, 5, 6;
+insert into document_sequential_counts (tenant_id, issuer_id, environment, thousand, n)
+  select tenant_id, issuer_id, environment, sequential / 1000, count(*) from documents group by 1, 2, 3, 4;
 
 create or replace function document_counts_clear() returns trigger language plpgsql as $$
 begin
@@ -139,6 +167,7 @@ begin
   delete from document_buyer_counts;
   delete from document_created_counts;
   delete from document_created_month_counts;
+  delete from document_sequential_counts;
   return null;
 end $$;
 

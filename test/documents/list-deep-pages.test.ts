@@ -7,7 +7,7 @@ import { type RegisteredTenant, registerTenant } from '../helpers/tenants.js';
 /**
  * Deep pages located from the counters (src/modules/documents/list-deep-pages.ts,
  * docs/scaling-lists.md): past 5,000 rows in, a page starts at the creation day, status, issue
- * date or buyer name the counters point at, and the default order inside an issue-date range is
+ * date, buyer name or thousand of sequentials the counters point at, and the default order inside an issue-date range is
  * merged day by day. Every page must be the one `order by … offset … limit` gives, including
  * pages that run across a group's edge, with the counters kept by the triggers.
  */
@@ -84,6 +84,8 @@ describe('a deep page located from the counters', () => {
     ],
     ['sortBy buyerName asc', 'sortBy=buyerName&sortDir=asc', '', () => []],
     ['sortBy buyerName desc', 'sortBy=buyerName&sortDir=desc', '', () => []],
+    ['sortBy sequential asc', 'sortBy=sequential&sortDir=asc', '', () => []],
+    ['sortBy sequential desc', 'sortBy=sequential&sortDir=desc', '', () => []],
     [
       'an issue-date range, day by day',
       'to=TODAY',

@@ -150,6 +150,19 @@ export const documentCreatedMonthCounts = pgTable(
   ],
 );
 
+/** Per thousand sequentials (sequential / 1000), every type: where a deep page of sortBy=sequential starts. */
+export const documentSequentialCounts = pgTable(
+  'document_sequential_counts',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    issuerId: uuid('issuer_id').notNull(),
+    environment: text('environment').notNull(),
+    thousand: bigint('thousand', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.issuerId, t.environment, t.thousand] })],
+);
+
 export const documentBuyerCounts = pgTable(
   'document_buyer_counts',
   {

@@ -14,6 +14,7 @@ import {
   documentCreatedCounts,
   documentCreatedMonthCounts,
   documentDayCounts,
+  documentSequentialCounts,
   documents,
 } from './documents.tables.js';
 
@@ -44,7 +45,8 @@ type CountTable =
   | typeof documentCreatedCounts
   | typeof documentCreatedMonthCounts
   | typeof documentDayCounts
-  | typeof documentBuyerCounts;
+  | typeof documentBuyerCounts
+  | typeof documentSequentialCounts;
 
 function scopeOf(t: CountTable, scope: IssuerScope): SQL[] {
   return [
@@ -194,11 +196,29 @@ async function byBuyerName(
   return { where: fromGroup(sql`${documents.buyerName}`, sql`${at.key}::text`, dir), skip: skip - at.before };
 }
 
+/** sortBy=sequential with no filter: the thousand holding the row (document_sequential_counts). */
+async function bySequential(
+  db: Executor,
+  scope: IssuerScope,
+  dir: SortDir,
+  skip: number,
+): Promise<PageStart | null> {
+  const t = documentSequentialCounts;
+  const at = await groupAt(db, t, sql`${t.thousand}`, and(...scopeOf(t, scope))!, dir, skip);
+  if (!at) return null;
+  const thousand = Number(at.key);
+  const edge =
+    dir === 'desc'
+      ? sql`${documents.sequential} < ${(thousand + 1) * 1000}`
+      : sql`${documents.sequential} >= ${thousand * 1000}`;
+  return { where: edge, skip: skip - at.before };
+}
+
 /**
  * Where the page `skip` rows into the list (read in `dir`) starts, when the counters can say:
  * the default order with status/documentType, sortBy status or issueDate with those (and from/to
- * for issueDate), sortBy buyerName alone. Null: skip the index entries (a shallow page, or
- * filters no counter has: sequential, buyerName, sortBy sequential).
+ * for issueDate), sortBy buyerName or sequential alone. Null: skip the index entries (a shallow
+ * page, or filters no counter has: sequential, buyerName, and the rest with those two sorts).
  */
 export async function locatePage(
   db: Executor,
@@ -212,9 +232,8 @@ export async function locatePage(
   if (!f.sortBy) return dated ? null : byCreationDay(db, scope, f, dir, skip);
   if (f.sortBy === 'status') return dated ? null : byStatus(db, scope, f, dir, skip);
   if (f.sortBy === 'issueDate') return byIssueDate(db, scope, f, dir, skip);
-  if (f.sortBy === 'buyerName' && !dated && !f.status && !f.documentType)
-    return byBuyerName(db, scope, dir, skip);
-  return null;
+  if (dated || f.status || f.documentType) return null;
+  return f.sortBy === 'buyerName' ? byBuyerName(db, scope, dir, skip) : bySequential(db, scope, dir, skip);
 }
 
 /**
