@@ -193,16 +193,23 @@ async function countDocuments(db: Executor, scope: DocumentScope, f: ListFilters
   return Number(row?.n ?? 0);
 }
 
-/** The documents of the filters issued after `toIso` (or before `fromIso`), from the day counters. */
+/**
+ * The documents of the filters issued after `toIso` (or before `fromIso`), from the counters: with
+ * the range open on the other side, all of them but the range's `total` (a few rows of
+ * document_counts), else the day counters beyond the edge.
+ */
 async function countBeyond(
   db: Executor,
   scope: DocumentScope,
   f: ListFilters,
   side: 'after' | 'before',
+  total: number,
 ): Promise<number> {
   const edge = side === 'after' ? f.toIso : f.fromIso;
   if (!edge) return 0;
   const { fromIso: _f, toIso: _t, ...rest } = f;
+  const open = side === 'after' ? !f.fromIso : !f.toIso;
+  if (open) return (await countDocuments(db, scope, rest)) - total;
   return countDocuments(
     db,
     scope,
@@ -318,7 +325,7 @@ export async function listDocuments(
       // Walking the creation index from the near end pays for every document beyond the range
       // first; the range's days read one by one pay for at most skip + take of each day (and a
       // descent each); gathering the whole range pays for all of it.
-      const beyond = await countBeyond(db, scope, q, scanDir === 'desc' ? 'after' : 'before');
+      const beyond = await countBeyond(db, scope, q, scanDir === 'desc' ? 'after' : 'before', total);
       const byDays = days.reduce((sum, d) => sum + Math.min(d.n, skip + take), 0) + 50 * days.length;
       const walk = beyond + skip + take;
       if (byDays < walk && byDays < total) read = { days: days.map((d) => d.day) };
