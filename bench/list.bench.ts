@@ -13,13 +13,16 @@
  *
  *   npx tsx bench/list.bench.ts            # 1,000,000 documents
  *   DOCS=200000 npx tsx bench/list.bench.ts
+ *   LIST_BENCH_DATA=/tmp/list-bench npx tsx bench/list.bench.ts   # keep the seeded database there:
+ *                                          # the next run with the same directory skips the seed
+ *   ONLY='mid page|a year ago' ...         # time only the queries whose name matches
  *
  * The timed requests go over HTTP to the real API process (`src/main.ts --api`); the plans come
  * from replaying each request in an in-process app on the same database, with `pg` wrapped to
  * record its statements. `floor` is GET /healthz on the same machine at the same time: on a
  * shared, loaded machine the HTTP figures cannot go below it.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -40,8 +43,11 @@ const DOCS = Number(process.env.DOCS ?? 1_000_000);
 const SLOW_MS = 20;
 /** Plans are printed for the requests whose statements took this long in the database. */
 const SQL_PLAN_MS = 5;
+const KEEP = process.env.LIST_BENCH_DATA;
+const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : null;
 
 const server = await startServer({
+  keepDataDir: KEEP,
   args: ['--api'],
   env: {
     SRI_SIMULATOR: 'false',
@@ -210,32 +216,42 @@ const dbUrl = `postgresql://postgres:${password}@127.0.0.1:${Number(new URL(serv
 const db = new pg.Client({ connectionString: dbUrl });
 
 try {
-  const main = await register();
-  const others = [await register(), await register()];
+  // A kept database (LIST_BENCH_DATA) remembers its issuers and keys; else register and seed.
+  const statePath = path.join(server.dataDir, 'list-bench.json');
+  const kept = KEEP && existsSync(statePath);
+  const main = kept
+    ? (JSON.parse(readFileSync(statePath, 'utf8')) as Awaited<ReturnType<typeof register>>)
+    : await register();
   await db.connect();
   console.log(`# list bench: GET /v1/documents over ${DOCS.toLocaleString('en')} documents of one issuer`);
   console.log(`# node ${process.version}, ${(await db.query('select version()')).rows[0].version}`);
-  const t0 = performance.now();
-  const CHUNK = 100_000;
-  for (let from = 1; from <= DOCS; from += CHUNK) {
-    await db.query(seedSql('7', DOCS, 'sandbox'), [from, Math.min(DOCS + 1, from + CHUNK), main.issuerId]);
+  if (!kept) {
+    const others = [await register(), await register()];
+    const t0 = performance.now();
+    const CHUNK = 100_000;
+    for (let from = 1; from <= DOCS; from += CHUNK) {
+      await db.query(seedSql('7', DOCS, 'sandbox'), [from, Math.min(DOCS + 1, from + CHUNK), main.issuerId]);
+    }
+    await db.query(seedSql('6', 10_000, 'production'), [1, 10_001, main.issuerId]);
+    for (const [i, o] of others.entries()) {
+      await db.query(seedSql(String(i + 4), 20_000, 'sandbox'), [1, 20_001, o.issuerId]);
+    }
+    const seeded = performance.now();
+    await db.query('vacuum analyze documents');
+    console.log(
+      `seeded in ${((seeded - t0) / 1000).toFixed(0)} s, vacuum analyze ${((performance.now() - seeded) / 1000).toFixed(0)} s`,
+    );
+    if (KEEP) writeFileSync(statePath, JSON.stringify(main));
+  } else {
+    console.log(`# the database seeded before in ${KEEP}`);
   }
-  await db.query(seedSql('6', 10_000, 'production'), [1, 10_001, main.issuerId]);
-  for (const [i, o] of others.entries()) {
-    await db.query(seedSql(String(i + 4), 20_000, 'sandbox'), [1, 20_001, o.issuerId]);
-  }
-  const seeded = performance.now();
-  await db.query('vacuum analyze documents');
   const size = (
     await db.query(
       `select pg_size_pretty(pg_relation_size('documents')) heap, pg_size_pretty(pg_indexes_size('documents')) idx,
               (select count(*) from documents) n`,
     )
   ).rows[0];
-  console.log(
-    `seeded in ${((seeded - t0) / 1000).toFixed(0)} s, vacuum analyze ${((performance.now() - seeded) / 1000).toFixed(0)} s; ` +
-      `${size.n} rows, heap ${size.heap}, indexes ${size.idx}`,
-  );
+  console.log(`${size.n} rows, heap ${size.heap}, indexes ${size.idx}`);
 
   const get = async (query: string) => {
     const res = await fetch(`${server.url}/v1/documents${query}`, { headers: main.h });
@@ -289,7 +305,16 @@ try {
       queries.push([`sortBy ${sortBy} ${dir}`, `?sortBy=${sortBy}&sortDir=${dir}`]);
     }
     queries.push([`sortBy ${sortBy} asc, page 99,999`, `?sortBy=${sortBy}&sortDir=asc&page=99999`]);
+    queries.push([
+      `sortBy ${sortBy} desc, mid page`,
+      `?sortBy=${sortBy}&sortDir=desc&page=${Math.floor(lastPage / 2)}`,
+    ]);
   }
+  queries.push([
+    'status AUTHORIZED, mid page',
+    `?status=AUTHORIZED&page=${Math.floor((lastPage * 0.93) / 2)}`,
+  ]);
+  queries.push(['documentType 01, mid page', `?documentType=01&page=${Math.floor((lastPage * 0.7) / 2)}`]);
   queries.push([
     'sortBy buyerName + status NOT_AUTHORIZED',
     '?sortBy=buyerName&sortDir=asc&status=NOT_AUTHORIZED',
@@ -334,7 +359,7 @@ try {
   const floor = await time('floor: GET /healthz', `${server.url}/healthz`, {});
 
   const results: (Sample & { sqlMs: number; plans: string[] })[] = [];
-  for (const [name, query] of queries) {
+  for (const [name, query] of queries.filter(([name]) => !ONLY || ONLY.test(name))) {
     const r = await time(name, `${server.url}/v1/documents${query}`, main.h);
     const body = r.body as { data: unknown[]; pagination: { total: number } };
     results.push({ ...r, query, total: body.pagination.total, rows: body.data.length, sqlMs: 0, plans: [] });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -13,12 +13,16 @@ export interface BenchServer {
 /**
  * Starts the real service in a child process on a fresh data directory: `src/main.ts` under tsx,
  * or with `compiled` the build `npm start` runs (dist/main.js under plain node; build it first with
- * ensureServerBuilt from scripts/ensure-built.ts).
+ * ensureServerBuilt from scripts/ensure-built.ts). With `keepDataDir`, that directory is used
+ * (made if missing) and kept after stop, with its database (a bench's seed reused across runs).
  */
 export async function startServer(
-  opts: { args?: string[]; env?: Record<string, string>; compiled?: boolean } = {},
+  opts: { args?: string[]; env?: Record<string, string>; compiled?: boolean; keepDataDir?: string } = {},
 ): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'einvoice-bench-'));
+  const dataDir = opts.keepDataDir
+    ? path.resolve(opts.keepDataDir)
+    : mkdtempSync(path.join(tmpdir(), 'einvoice-bench-'));
+  if (opts.keepDataDir) mkdirSync(dataDir, { recursive: true });
   chmodSync(dataDir, 0o755);
   const port = 31000 + Math.floor(Math.random() * 2000);
   const entry = opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
@@ -57,7 +61,7 @@ export async function startServer(
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -50,7 +50,7 @@ afterAll(() => life?.close());
 const list = (query = '', tenant = t) =>
   life.ctx.app.inject({ method: 'GET', url: `/v1/documents${query}`, headers: docHeaders(tenant) });
 
-/** Every counter row (non-zero) against count(*) of the documents, both tables. */
+/** Every counter row (non-zero) against count(*) of the documents, every table. */
 async function expectCountersExact() {
   const q = life.ctx.query.bind(life.ctx);
   const counted = await q(
@@ -80,6 +80,34 @@ async function expectCountersExact() {
        from document_buyer_counts where n <> 0 order by 1, 2, 3, 4`,
   );
   expect(keptBuyers).toEqual(countedBuyers);
+  // Per creation day and month (UTC), for deep pages (migrations/0750).
+  for (const [table, column, expr] of [
+    ['document_created_counts', 'created_day', `(created_at at time zone 'UTC')::date`],
+    [
+      'document_created_month_counts',
+      'created_month',
+      `date_trunc('month', created_at at time zone 'UTC')::date`,
+    ],
+  ] as const) {
+    const countedCreated = await q(
+      `select tenant_id, issuer_id, environment, ${expr}::text as day, document_type, status, count(*)::int as n
+         from documents group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`,
+    );
+    const keptCreated = await q(
+      `select tenant_id, issuer_id, environment, ${column}::text as day, document_type, status, n::int as n
+         from ${table} where n <> 0 order by 1, 2, 3, 4, 5, 6`,
+    );
+    expect([table, keptCreated]).toEqual([table, countedCreated]);
+  }
+  const countedThousands = await q(
+    `select tenant_id, issuer_id, environment, (sequential / 1000)::int as thousand, count(*)::int as n
+       from documents group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+  );
+  const keptThousands = await q(
+    `select tenant_id, issuer_id, environment, thousand::int, n::int as n
+       from document_sequential_counts where n <> 0 order by 1, 2, 3, 4`,
+  );
+  expect(keptThousands).toEqual(countedThousands);
   expect(counted.length).toBeGreaterThan(5);
 }
 

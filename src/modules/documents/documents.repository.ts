@@ -15,6 +15,7 @@ import {
   documentEvents,
   documents,
 } from './documents.tables.js';
+import { issueDayIds, issueDays, locatePage } from './list-deep-pages.js';
 
 /** Where a document request is scoped: the caller's tenant, the X-Issuer-Id issuer, the key's environment. */
 export type DocumentScope = IssuerScope;
@@ -192,16 +193,23 @@ async function countDocuments(db: Executor, scope: DocumentScope, f: ListFilters
   return Number(row?.n ?? 0);
 }
 
-/** The documents of the filters issued after `toIso` (or before `fromIso`), from the day counters. */
+/**
+ * The documents of the filters issued after `toIso` (or before `fromIso`), from the counters: with
+ * the range open on the other side, all of them but the range's `total` (a few rows of
+ * document_counts), else the day counters beyond the edge.
+ */
 async function countBeyond(
   db: Executor,
   scope: DocumentScope,
   f: ListFilters,
   side: 'after' | 'before',
+  total: number,
 ): Promise<number> {
   const edge = side === 'after' ? f.toIso : f.fromIso;
   if (!edge) return 0;
   const { fromIso: _f, toIso: _t, ...rest } = f;
+  const open = side === 'after' ? !f.fromIso : !f.toIso;
+  if (open) return (await countDocuments(db, scope, rest)) - total;
   return countDocuments(
     db,
     scope,
@@ -223,11 +231,15 @@ const PAGE_COLUMNS = () => ({
 });
 type PageRow = Awaited<ReturnType<typeof selectPage>>[number];
 
+/** How a page's ids are read: walking the order's index, gathering the filter's ids and sorting them, or day by day. */
+type PageRead = 'walk' | 'fenced' | { days: string[] };
+
 /**
  * `take` rows after `skip` in the order. The ids come first, from the index of the order alone
  * (an index-only scan: skipping a deep offset reads index entries, not the heap), then the rows.
  * `fenced`: the ids of the filter are gathered first (their own index, e.g. an issue-date range)
- * and sorted, instead of walking the order's index and filtering it.
+ * and sorted, instead of walking the order's index and filtering it; `days`: the default order
+ * inside an issue-date range, merged from each day's first rows (list-deep-pages.ts).
  */
 async function selectPage(
   db: Executor,
@@ -236,34 +248,37 @@ async function selectPage(
   dir: SortDir,
   take: number,
   skip: number,
-  fenced: boolean,
+  read: PageRead,
 ) {
-  const ids = fenced
-    ? (() => {
-        const r = db
-          .select({ id: documents.id, createdAt: documents.createdAt })
-          .from(documents)
-          .where(where)
-          .limit(Number.MAX_SAFE_INTEGER)
-          .as('r');
-        return db
-          .select({ id: r.id })
-          .from(r)
-          .orderBy(...(dir === 'asc' ? [asc(r.createdAt), asc(r.id)] : [desc(r.createdAt), desc(r.id)]))
-          .limit(take)
-          .offset(skip);
-      })()
-    : db
-        .select({ id: documents.id })
-        .from(documents)
-        .where(where)
-        .orderBy(...ordered(columns, dir))
-        .limit(take)
-        .offset(skip);
+  const ids =
+    typeof read === 'object'
+      ? issueDayIds(where, read.days, dir, take, skip)
+      : read === 'fenced'
+        ? (() => {
+            const r = db
+              .select({ id: documents.id, createdAt: documents.createdAt })
+              .from(documents)
+              .where(where)
+              .limit(Number.MAX_SAFE_INTEGER)
+              .as('r');
+            return db
+              .select({ id: r.id })
+              .from(r)
+              .orderBy(...(dir === 'asc' ? [asc(r.createdAt), asc(r.id)] : [desc(r.createdAt), desc(r.id)]))
+              .limit(take)
+              .offset(skip);
+          })()
+        : db
+            .select({ id: documents.id })
+            .from(documents)
+            .where(where)
+            .orderBy(...ordered(columns, dir))
+            .limit(take)
+            .offset(skip);
   return db
     .select(PAGE_COLUMNS())
     .from(documents)
-    .where(inArray(documents.id, ids))
+    .where(sql`${documents.id} in (${ids})`)
     .orderBy(...ordered(columns, dir));
 }
 
@@ -281,7 +296,11 @@ export async function listDocuments(
   const page = q.cursor?.page ?? q.page ?? 1;
   const { columns, dir } = orderOf(q);
   const flip: SortDir = dir === 'asc' ? 'desc' : 'asc';
-  const total = await countDocuments(db, scope, q);
+  // Newest first inside an issue-date range: the range's days with their counts (their sum is
+  // the total) decide how the page is read.
+  const byIssueDay = !q.cursor && !q.sortBy && (q.fromIso || q.toIso) && !q.sequential && !q.buyerName;
+  const days = byIssueDay ? await issueDays(db, scope, q) : null;
+  const total = days ? days.reduce((sum, d) => sum + d.n, 0) : await countDocuments(db, scope, q);
   const offset = (page - 1) * limit;
   let rows: PageRow[] = [];
   if (q.cursor) {
@@ -292,37 +311,42 @@ export async function listDocuments(
       dir,
       limit,
       0,
-      false,
+      'walk',
     );
   } else if (offset < total) {
     const fromEnd = offset + limit / 2 > total / 2;
     const skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
     const take = fromEnd ? Math.min(limit, total - offset) : limit;
     const scanDir = fromEnd ? flip : dir;
-    // Newest first within an issue-date range: walking the creation index from the near end pays
-    // for every document beyond the range first; past a point, gather the range and sort it.
-    let fenced = false;
-    let buyerNameByScan = false;
-    if (!q.sortBy && (q.fromIso || q.toIso) && !q.sequential && !q.buyerName) {
-      const beyond = await countBeyond(db, scope, q, scanDir === 'desc' ? 'after' : 'before');
-      fenced = (beyond + skip + take) * 4 > total;
+    let where = listWhere(scope, q);
+    let read: PageRead = 'walk';
+    let start = skip;
+    if (days) {
+      // Walking the creation index from the near end pays for every document beyond the range
+      // first; the range's days read one by one pay for at most skip + take of each day (and a
+      // descent each); gathering the whole range pays for all of it.
+      const beyond = await countBeyond(db, scope, q, scanDir === 'desc' ? 'after' : 'before', total);
+      const byDays = days.reduce((sum, d) => sum + Math.min(d.n, skip + take), 0) + 50 * days.length;
+      const walk = beyond + skip + take;
+      if (byDays < walk && byDays < total) read = { days: days.map((d) => d.day) };
+      else if (walk * 4 > total) read = 'fenced';
     } else if (!q.sortBy && q.buyerName && !q.sequential) {
       // A common name: walk the creation index, testing each document (about skip + take times
       // as many as it has matches); a rare one: gather its matches (trigram index) and sort them.
       const { buyerName: _b, ...others } = q;
       const inScope = await countDocuments(db, scope, others);
-      buyerNameByScan = ((skip + take) * inScope) / total <= total;
-      fenced = !buyerNameByScan;
+      const byScan = ((skip + take) * inScope) / total <= total;
+      if (byScan) where = listWhere(scope, q, { buyerNameByScan: true });
+      else read = 'fenced';
+    } else {
+      // A deep page: its start located from the counters, then a short skip inside one group.
+      const at = await locatePage(db, scope, q, scanDir, skip);
+      if (at) {
+        where = and(where, at.where)!;
+        start = at.skip;
+      }
     }
-    rows = await selectPage(
-      db,
-      listWhere(scope, q, { buyerNameByScan }),
-      columns,
-      scanDir,
-      take,
-      skip,
-      fenced,
-    );
+    rows = await selectPage(db, where, columns, scanDir, take, start, read);
     if (fromEnd) rows.reverse();
   }
   const last = rows.at(-1);

@@ -122,6 +122,55 @@ export const documentDayCounts = pgTable(
   ],
 );
 
+/** Per creation day (UTC): where a deep page of the default order starts (migrations/0750). */
+export const documentCreatedCounts = pgTable(
+  'document_created_counts',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    issuerId: uuid('issuer_id').notNull(),
+    environment: text('environment').notNull(),
+    createdDay: date('created_day', { mode: 'string' }).notNull(),
+    documentType: text('document_type').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.issuerId, t.environment, t.createdDay, t.documentType, t.status] }),
+  ],
+);
+
+/** Per creation month (UTC, its first day): the month a deep page starts in, before its day. */
+export const documentCreatedMonthCounts = pgTable(
+  'document_created_month_counts',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    issuerId: uuid('issuer_id').notNull(),
+    environment: text('environment').notNull(),
+    createdMonth: date('created_month', { mode: 'string' }).notNull(),
+    documentType: text('document_type').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.tenantId, t.issuerId, t.environment, t.createdMonth, t.documentType, t.status],
+    }),
+  ],
+);
+
+/** Per thousand sequentials (sequential / 1000), every type: where a deep page of sortBy=sequential starts. */
+export const documentSequentialCounts = pgTable(
+  'document_sequential_counts',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    issuerId: uuid('issuer_id').notNull(),
+    environment: text('environment').notNull(),
+    thousand: bigint('thousand', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.issuerId, t.environment, t.thousand] })],
+);
+
 export const documentBuyerCounts = pgTable(
   'document_buyer_counts',
   {
