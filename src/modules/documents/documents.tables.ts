@@ -132,10 +132,13 @@ export const documentCreatedCounts = pgTable(
     createdDay: date('created_day', { mode: 'string' }).notNull(),
     documentType: text('document_type').notNull(),
     status: text('status').notNull(),
+    shard: smallint('shard').notNull().default(0),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.issuerId, t.environment, t.createdDay, t.documentType, t.status] }),
+    primaryKey({
+      columns: [t.tenantId, t.issuerId, t.environment, t.createdDay, t.documentType, t.status, t.shard],
+    }),
   ],
 );
 
@@ -149,11 +152,12 @@ export const documentCreatedMonthCounts = pgTable(
     createdMonth: date('created_month', { mode: 'string' }).notNull(),
     documentType: text('document_type').notNull(),
     status: text('status').notNull(),
+    shard: smallint('shard').notNull().default(0),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({
-      columns: [t.tenantId, t.issuerId, t.environment, t.createdMonth, t.documentType, t.status],
+      columns: [t.tenantId, t.issuerId, t.environment, t.createdMonth, t.documentType, t.status, t.shard],
     }),
   ],
 );
