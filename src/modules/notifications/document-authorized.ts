@@ -148,7 +148,9 @@ export function createDocumentAuthorizedProducer(deps: {
         DOCUMENT_AUTHORIZED_JOB,
         DOCUMENT_AUTHORIZED_JOB_V1,
         { tenantId: input.tenantId, issuerId: input.issuerId },
-        { jobKey: `${DOCUMENT_AUTHORIZED_JOB}:${input.tenantId}:${input.issuerId}` },
+        // Each authorization moves the pending job's run_at to now (job key, 'replace'): without
+        // a priority it would keep going to the back of a busy queue and wait there for seconds.
+        { jobKey: `${DOCUMENT_AUTHORIZED_JOB}:${input.tenantId}:${input.issuerId}`, priority: -1 },
       );
     },
 
@@ -216,6 +218,7 @@ export function createDocumentAuthorizedProducer(deps: {
       for (const s of stale)
         await enqueue(deps.db, DOCUMENT_AUTHORIZED_JOB, DOCUMENT_AUTHORIZED_JOB_V1, s, {
           jobKey: `${DOCUMENT_AUTHORIZED_JOB}:${s.tenantId}:${s.issuerId}`,
+          priority: -1,
         });
       return stale.length;
     },
