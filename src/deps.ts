@@ -101,7 +101,11 @@ export function createDeps(input: {
       log.warn({ dropped, totalDropped }, 'request log buffer full: oldest rows dropped'),
   });
   const webhooks = createWebhooksModule({ db, clock, secrets, config });
-  const notifications = createNotificationsService({ db, clock });
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    authorizedBatchDelayMs: config.notificationBatchDelayMs,
+  });
   const delivery = createDeliveryService({ db, clock });
   registerDocumentEmailHooks(outboxHooks, { delivery, notifier: notifications });
   const agreements = createAgreementsModule({ db, clock, config });

@@ -44,6 +44,11 @@ export interface Config {
   adminRateLimit: { max: number; windowMs: number };
   verificationTokenTtlHours: number;
   workerConcurrency: number;
+  /**
+   * How long an issuer's DOCUMENT_AUTHORIZED job waits after the first authorization it carries,
+   * gathering the ones that follow into the same update and webhook (docs/notifications.md).
+   */
+  notificationBatchDelayMs: number;
   /** Crash recovery (docs/hardening.md): heartbeat and sweep period, and when a silent worker is dead. */
   workerHeartbeat: { intervalMs: number; deadAfterMs: number };
   sri: {
@@ -250,6 +255,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     adminRateLimit: { max: int(env, 'ADMIN_RATE_LIMIT', 300, 1), windowMs: 60_000 },
     verificationTokenTtlHours: int(env, 'VERIFICATION_TOKEN_TTL_HOURS', 24, 1, 24 * 30),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 200),
+    notificationBatchDelayMs: int(env, 'NOTIFICATION_BATCH_DELAY_MS', 100, 0, 5000),
     workerHeartbeat: workerHeartbeat(env),
     sri: {
       startSimulator,

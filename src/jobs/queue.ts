@@ -36,8 +36,10 @@ export async function enqueue<S extends TSchema>(
   // (defineJob) instead of misreading it during a rolling deploy.
   const body = { ...(payload as object), v: spec.version };
   const batch = batches.get(tx);
-  if (batch && (opts.jobKeyMode ?? 'replace') === 'replace') {
+  const mode = opts.jobKeyMode ?? 'replace';
+  if (batch && mode !== 'unsafe_dedupe') {
     batch.push({
+      preserveRunAt: mode === 'preserve_run_at',
       identifier: task,
       payload: body,
       queue_name: opts.queueName ?? null,
@@ -61,6 +63,8 @@ export async function enqueue<S extends TSchema>(
 }
 
 interface BatchedJob {
+  /** job_key_mode 'preserve_run_at' (added by a second add_jobs call with that flag). */
+  preserveRunAt: boolean;
   identifier: string;
   payload: object;
   queue_name: string | null;
@@ -78,7 +82,8 @@ const batches = new WeakMap<Executor, BatchedJob[]>();
  * Runs `fn` and adds every job it queues on `tx` in one `graphile_worker.add_jobs` call at its
  * end (a document's authorization queues its email and its webhook deliveries together), still
  * inside the caller's transaction: committed with it, or not at all. Jobs that keep a pending
- * job's time (`preserve_run_at`, `unsafe_dedupe`) are added at once, as outside a batch.
+ * job's time (`preserve_run_at`) go in a second `add_jobs` call (its flag is per call);
+ * `unsafe_dedupe` ones are added at once, as outside a batch.
  */
 export async function withJobBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
   if (batches.has(tx)) return fn();
@@ -90,16 +95,19 @@ export async function withJobBatch<T>(tx: Executor, fn: () => Promise<T>): Promi
   } finally {
     batches.delete(tx);
   }
-  if (jobs.length > 0)
+  for (const preserveRunAt of [false, true]) {
+    const group = jobs.filter((j) => j.preserveRunAt === preserveRunAt);
+    if (group.length === 0) continue;
     await tx.execute(sql`select graphile_worker.add_jobs(array(
       select row(
         j->>'identifier', j->'payload', j->>'queue_name',
         now() + make_interval(secs => (j->>'delay')::double precision),
         (j->>'max_attempts')::int, j->>'job_key', (j->>'priority')::int, null
       )::graphile_worker.job_spec
-      from json_array_elements(${JSON.stringify(jobs)}::json) with ordinality as t(j, n)
+      from json_array_elements(${JSON.stringify(group)}::json) with ordinality as t(j, n)
       order by n
-    ))`);
+    ), ${preserveRunAt})`);
+  }
   return value;
 }
 

@@ -76,6 +76,8 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     ADMIN_RATE_LIMIT: '100000',
     SRI_SIMULATOR: 'false',
     LOG_LEVEL: 'silent',
+    // Tests see DOCUMENT_AUTHORIZED as soon as its job is due (drainJobs runs what is due now).
+    NOTIFICATION_BATCH_DELAY_MS: '0',
     // Without a test's own simulator, the tax authority is a port nothing listens on, never the default
     // 3100 where another test file's simulator or a developer's `npm start` may answer (a race that
     // moved documents past SIGNED behind a test's back).

@@ -272,4 +272,46 @@ describe('queueDocumentAuthorized (what an authorization calls)', () => {
     expect(await waiting(t)).toBe(0);
     expect((await rows(t))[0]!.metadata.count).toBe(1);
   });
+
+  it('waits NOTIFICATION_BATCH_DELAY_MS after the first authorization, gathering the next ones', async () => {
+    const slow = await createTestContext({ env: { NOTIFICATION_BATCH_DELAY_MS: '500' } });
+    try {
+      const t = await registerTenant(slow);
+      const queueIn = (n: number) =>
+        inTransaction(slow, (tx) =>
+          slow.deps.notifications.queueDocumentAuthorized(
+            tx,
+            { tenantId: t.tenantId, issuerId: t.issuerId, document: authorizedDocument(n) },
+            slow.clock.now(),
+          ),
+        );
+      const runAt = async () =>
+        (
+          await slow.query<{ at: string; ahead: number }>(
+            `select run_at::text as at, extract(epoch from run_at - now()) as ahead from graphile_worker.jobs
+              where task_identifier = 'notifications.document-authorized'`,
+          )
+        )[0]!;
+      await queueIn(1);
+      const first = await runAt();
+      expect(Number(first.ahead)).toBeGreaterThan(0.3);
+      expect(Number(first.ahead)).toBeLessThanOrEqual(0.5);
+      await queueIn(2);
+      // The second one joined the same job without moving its time.
+      expect((await runAt()).at).toBe(first.at);
+      const aggregated = () =>
+        slow.query<{ metadata: { count: number } }>(
+          `select metadata from notifications where tenant_id = $1 and type = 'DOCUMENT_AUTHORIZED'`,
+          [t.tenantId],
+        );
+      await slow.drainJobs();
+      expect(await aggregated()).toHaveLength(0);
+      await slow.advance(500);
+      await slow.drainJobs();
+      const [row] = await aggregated();
+      expect(row!.metadata.count).toBe(2);
+    } finally {
+      await slow.close();
+    }
+  });
 });

@@ -60,6 +60,7 @@ export function createDocumentAuthorizedProducer(deps: {
   db: Executor;
   notifier: Notifier;
   windowMs?: number;
+  batchDelayMs?: number;
 }) {
   const { notifier } = deps;
   const windowMs = deps.windowMs ?? AGGREGATION_WINDOW_MS;
@@ -148,9 +149,15 @@ export function createDocumentAuthorizedProducer(deps: {
         DOCUMENT_AUTHORIZED_JOB,
         DOCUMENT_AUTHORIZED_JOB_V1,
         { tenantId: input.tenantId, issuerId: input.issuerId },
-        // Each authorization moves the pending job's run_at to now (job key, 'replace'): without
-        // a priority it would keep going to the back of a busy queue and wait there for seconds.
-        { jobKey: `${DOCUMENT_AUTHORIZED_JOB}:${input.tenantId}:${input.issuerId}`, priority: -1 },
+        // The first authorization sets the job's time (NOTIFICATION_BATCH_DELAY_MS from now); the
+        // ones that follow join it without moving it ('preserve_run_at'). Ahead of other ready
+        // jobs (priority -1): it is cheap and a webhook waits on it.
+        {
+          jobKey: `${DOCUMENT_AUTHORIZED_JOB}:${input.tenantId}:${input.issuerId}`,
+          jobKeyMode: 'preserve_run_at',
+          delayMs: deps.batchDelayMs ?? 0,
+          priority: -1,
+        },
       );
     },
 

@@ -28,6 +28,8 @@ export function createNotificationsService(deps: {
   dispatch?: Dispatch;
   /** DOCUMENT_AUTHORIZED aggregation window (60 s; benchmarks may shorten it). */
   aggregationWindowMs?: number;
+  /** NOTIFICATION_BATCH_DELAY_MS: how long an issuer's aggregation job gathers authorizations. */
+  authorizedBatchDelayMs?: number;
 }) {
   const notifier = createNotifier({ dispatch: deps.dispatch ?? dispatchEvent });
   const certificates = createCertificateAlerts({ db: deps.db, notifier });
@@ -36,6 +38,7 @@ export function createNotificationsService(deps: {
     db: deps.db,
     notifier,
     windowMs: deps.aggregationWindowMs,
+    batchDelayMs: deps.authorizedBatchDelayMs,
   });
   return {
     notify: notifier.notify,
