@@ -104,14 +104,13 @@ export function createProcessor(deps: ProcessorDeps) {
     // docs/spec-map.md, SRI §2 item 2: before re-sending a document that may already be there, ask for it.
     if (seen.sub.receptionInFlightSince !== null && (await askAuthorization(exec, seen)) !== 'send')
       return null;
-    // The mark is committed before the call (then the event): a crash between the call and the
+    // The mark (and its SENT_TO_SRI event) is committed before the call: a crash between the call and the
     // record of its answer leaves it set, and the next run asks instead of sending blind.
     const markedAt = clock.now();
     if (!(await markSendInFlight(exec, seen, markedAt))) {
       log.info({ documentId: seen.doc.id }, 'document moved on meanwhile; not sent');
       return null;
     }
-    await recordDocumentEvent(exec, seen.doc, 'SENT_TO_SRI', { build: seen.sub.build }, markedAt);
     const marked: DocumentState = { doc: seen.doc, sub: { ...seen.sub, receptionInFlightSince: markedAt } };
     let result: Awaited<ReturnType<SriClient['validate']>>;
     try {

@@ -4,7 +4,7 @@ import type { SriMessage } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
 import { addJobsSql, enqueue, JobId } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { type DocumentRow, documents } from '../documents/index.js';
+import { type DocumentRow, documentEventsSql, documents } from '../documents/index.js';
 import {
   documentSubmissions,
   type OperationType,
@@ -112,23 +112,26 @@ export async function loadState(
 
 /**
  * The mark that a send is under way, set only while the document is still the SIGNED build
- * `state` saw (false when it moved on). Committed on its own before the call: a crash between
- * the call and the record of its answer leaves it set, and the next run asks instead of sending.
+ * `state` saw (false when it moved on), and its SENT_TO_SRI event, in one statement. Committed on
+ * its own before the call: a crash between the call and the record of its answer leaves it set,
+ * and the next run asks instead of sending.
  */
 export async function markSendInFlight(exec: Executor, state: DocumentState, at: Date): Promise<boolean> {
   const { id } = state.doc;
-  const rows = await exec
-    .update(documentSubmissions)
-    .set({ receptionInFlightSince: at, updatedAt: at })
-    .where(
-      and(
-        eq(documentSubmissions.documentId, id),
-        eq(documentSubmissions.build, state.sub.build),
-        sql`exists (select 1 from ${documents} where ${documents.id} = ${id} and ${documents.status} = 'SIGNED')`,
-      ),
-    )
-    .returning({ documentId: documentSubmissions.documentId });
-  return rows.length > 0;
+  const iso = at.toISOString();
+  const event = documentEventsSql(
+    [{ doc: state.doc, type: 'SENT_TO_SRI', detail: { build: state.sub.build }, at }],
+    sql`exists (select 1 from marked)`,
+  );
+  const result = await exec.execute<{ n: number }>(sql`
+    with marked as (
+      update document_submissions set reception_in_flight_since = ${iso}::timestamptz, updated_at = ${iso}::timestamptz
+      where document_id = ${id}::uuid and build = ${state.sub.build}
+        and exists (select 1 from documents where id = ${id}::uuid and status = 'SIGNED')
+      returning document_id),
+    event as (${event})
+    select count(*)::int as n from marked`);
+  return (result.rows[0]?.n ?? 0) > 0;
 }
 
 export async function insertSubmissionState(
