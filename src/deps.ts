@@ -165,8 +165,10 @@ export function createDeps(input: {
   const submissionHooks: SubmissionHooks = {
     onAuthorized: [
       async (tx, doc, now) => {
-        await delivery.queueBuyerEmail(tx, doc, now);
-        await notifications.documentAuthorized(tx, authorizedFacts(doc), now);
+        // One read of the tenant for both (email language), with the notification aggregate's lock.
+        const tenant = await notifications.documentAuthorized.lockAggregate(tx, doc.tenantId, doc.issuerId);
+        await delivery.queueBuyerEmail(tx, doc, now, undefined, tenant.language);
+        await notifications.documentAuthorized(tx, authorizedFacts(doc), now, tenant);
       },
       // Only the provider's issuer issues self-billed invoices: other documents have no payment to link.
       async (tx, doc, now) => {

@@ -99,8 +99,15 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
    * or every recipient of a waybill, in one email; `to` replaces them (email-retry). The
    * document's email status goes back to PENDING.
    */
-  async function queueBuyerEmail(tx: Executor, doc: DocumentRow, now: Date, to?: string): Promise<string> {
-    const lang = await languageOf(tx, doc.tenantId);
+  async function queueBuyerEmail(
+    tx: Executor,
+    doc: DocumentRow,
+    now: Date,
+    to?: string,
+    /** The tenant's language when the caller has read it. */
+    language?: Language,
+  ): Promise<string> {
+    const lang = language ?? (await languageOf(tx, doc.tenantId));
     const mail = documentEmail(lang, {
       documentType: doc.documentType,
       number: documentNumber(doc.model),

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { notifications } from './notifications.tables.js';
-import { lockKey, type Notifier, type ProducedNotification, tenantOf } from './notifier.js';
+import { lockedTenantOf, type Notifier, type ProducedNotification, type Tenant } from './notifier.js';
 import { documentAuthorizedText } from './texts.js';
 
 /** docs/spec-map.md: authorizations within 60 seconds share one row; 50 documents listed per row. */
@@ -42,16 +42,28 @@ export function createDocumentAuthorizedProducer(deps: { notifier: Notifier; win
   const { notifier } = deps;
   const windowMs = deps.windowMs ?? AGGREGATION_WINDOW_MS;
 
-  return async function documentAuthorized(
+  /**
+   * The tenant, read with the aggregate's lock taken (one statement). Two authorizations
+   * committing at once must find the same window: one takes the lock, the other waits and then
+   * sees the row the first one wrote. The authorization transaction reads it once for the buyer
+   * email's language too and passes it to `documentAuthorized`.
+   */
+  function lockAggregate(tx: Executor, tenantId: string, issuerId: string): Promise<LockedTenant> {
+    const key = `aggregate:${tenantId}:${aggregationKeyOf(issuerId)}`;
+    return lockedTenantOf(tx, tenantId, key).then((t) => ({ ...t, lockedFor: issuerId }));
+  }
+
+  async function documentAuthorized(
     tx: Executor,
     input: DocumentAuthorizedInput,
     now: Date,
+    locked?: LockedTenant,
   ): Promise<ProducedNotification> {
-    const tenant = await tenantOf(tx, input.tenantId);
-    const aggregationKey = `DOCUMENT_AUTHORIZED:${input.issuerId}`;
-    // Two authorizations committing at once must find the same window: one takes the lock, the
-    // other waits and then sees the row the first one wrote.
-    await lockKey(tx, `aggregate:${tenant.id}:${aggregationKey}`);
+    const tenant =
+      locked && locked.id === input.tenantId && locked.lockedFor === input.issuerId
+        ? locked
+        : await lockAggregate(tx, input.tenantId, input.issuerId);
+    const aggregationKey = aggregationKeyOf(input.issuerId);
     const [open] = await tx
       .select()
       .from(notifications)
@@ -107,5 +119,16 @@ export function createDocumentAuthorizedProducer(deps: { notifier: Notifier; win
       now,
     );
     return notifier.publish(tx, tenant, row, true, now);
-  };
+  }
+
+  return Object.assign(documentAuthorized, { lockAggregate });
+}
+
+function aggregationKeyOf(issuerId: string): string {
+  return `DOCUMENT_AUTHORIZED:${issuerId}`;
+}
+
+/** A tenant read by `lockAggregate`: the DOCUMENT_AUTHORIZED lock of `lockedFor` (an issuer) is held. */
+export interface LockedTenant extends Tenant {
+  lockedFor: string;
 }
