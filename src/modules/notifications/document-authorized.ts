@@ -1,6 +1,8 @@
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { notifications } from './notifications.tables.js';
+import { uuidv7 } from '../../shared/ids.js';
+import { type NotificationRow, notifications } from './notifications.tables.js';
 import { lockedTenantOf, type Notifier, type ProducedNotification, type Tenant } from './notifier.js';
 import { documentAuthorizedText } from './texts.js';
 
@@ -64,21 +66,6 @@ export function createDocumentAuthorizedProducer(deps: { notifier: Notifier; win
         ? locked
         : await lockAggregate(tx, input.tenantId, input.issuerId);
     const aggregationKey = aggregationKeyOf(input.issuerId);
-    const [open] = await tx
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.tenantId, tenant.id),
-          eq(notifications.aggregationKey, aggregationKey),
-          isNull(notifications.readAt),
-          gt(notifications.windowEndsAt, now),
-          or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now)),
-        ),
-      )
-      .orderBy(desc(notifications.id))
-      .limit(1)
-      .for('update');
     const doc: AuthorizedDocument = {
       accessKey: input.document.accessKey,
       sequential: input.document.sequential,
@@ -88,37 +75,50 @@ export function createDocumentAuthorizedProducer(deps: { notifier: Notifier; win
       issueDate: input.document.issueDate,
       authorizationNumber: input.document.authorizationNumber,
     };
-    const previous = open?.metadata as AggregateMetadata | undefined;
-    const count = (previous?.count ?? 0) + 1;
-    const metadata: AggregateMetadata = {
-      documents: [doc, ...(previous?.documents ?? [])].slice(0, MAX_LISTED_DOCUMENTS),
-      count,
-    };
-    const text = documentAuthorizedText(tenant.language, { count, ...doc });
-    if (open) {
-      const row = await notifier.update(
-        tx,
-        open.id,
-        { ...text, language: tenant.language, metadata: { ...metadata } },
-        now,
-      );
-      return notifier.publish(tx, tenant, row, false, now);
-    }
-    const row = await notifier.insert(
-      tx,
-      tenant,
-      {
-        issuerId: input.issuerId,
-        type: 'DOCUMENT_AUTHORIZED',
-        severity: 'INFO',
-        ...text,
-        metadata: { ...metadata },
-        expiresAt: null,
-      },
-      { aggregationKey, windowEndsAt: new Date(now.getTime() + windowMs) },
-      now,
-    );
-    return notifier.publish(tx, tenant, row, true, now);
+    // One statement: the open row of the window (locked), updated (the document first in its
+    // list, the count + 1, the texts for that count) or, when there is none, a new row. The
+    // aggregate's lock was taken by an earlier statement of `tx` (lockAggregate), so this one's
+    // snapshot sees the row the lock's previous holder wrote.
+    const one = documentAuthorizedText(tenant.language, { count: 1, ...doc });
+    // The texts for any count above one, with a marker where the count goes (no text has it).
+    const marker = `\u0001${randomUUID()}\u0001`;
+    const many = documentAuthorizedText(tenant.language, { count: marker as unknown as number, ...doc });
+    const metadata: AggregateMetadata = { documents: [doc], count: 1 };
+    const iso = now.toISOString();
+    const { rows } = await tx.execute<Record<string, unknown>>(sql`
+      with open as (
+        select id, metadata from notifications
+        where tenant_id = ${tenant.id}::uuid and aggregation_key = ${aggregationKey} and read_at is null
+          and window_ends_at > ${iso}::timestamptz and (expires_at is null or expires_at > ${iso}::timestamptz)
+        order by id desc limit 1 for update),
+      nxt as (
+        select o.id, coalesce((o.metadata->>'count')::int, 0) + 1 as count,
+          (select coalesce(jsonb_agg(x order by i), '[]'::jsonb)
+             from jsonb_array_elements(${JSON.stringify([doc])}::jsonb || coalesce(o.metadata->'documents', '[]'::jsonb))
+               with ordinality as t(x, i)
+             where i <= ${MAX_LISTED_DOCUMENTS}) as documents
+        from open o),
+      upd as (
+        update notifications n set
+          title = replace(${many.title}, ${marker}, x.count::text),
+          message = replace(${many.message}, ${marker}, x.count::text),
+          language = ${tenant.language}, metadata = jsonb_build_object('documents', x.documents, 'count', x.count),
+          updated_at = ${iso}::timestamptz
+        from nxt x where n.id = x.id
+        returning n.*),
+      ins as (
+        insert into notifications (id, tenant_id, language, issuer_id, type, severity, title, message, metadata,
+          expires_at, dedupe_key, once_key, aggregation_key, window_ends_at, created_at, updated_at)
+        select ${uuidv7(now.getTime())}::uuid, ${tenant.id}::uuid, ${tenant.language}, ${input.issuerId}::uuid,
+          'DOCUMENT_AUTHORIZED', 'INFO', ${one.title}, ${one.message}, ${JSON.stringify(metadata)}::jsonb,
+          null, null, null, ${aggregationKey}, ${new Date(now.getTime() + windowMs).toISOString()}::timestamptz,
+          ${iso}::timestamptz, ${iso}::timestamptz
+        where not exists (select 1 from open)
+        returning *)
+      select false as created, * from upd union all select true as created, * from ins`);
+    const [raw] = rows;
+    if (!raw) throw new Error('notifications: DOCUMENT_AUTHORIZED upsert returned no row');
+    return notifier.publish(tx, tenant, fromSqlRow(raw), raw.created === true, now);
   }
 
   return Object.assign(documentAuthorized, { lockAggregate });
@@ -131,4 +131,14 @@ function aggregationKeyOf(issuerId: string): string {
 /** A tenant read by `lockAggregate`: the DOCUMENT_AUTHORIZED lock of `lockedFor` (an issuer) is held. */
 export interface LockedTenant extends Tenant {
   lockedFor: string;
+}
+
+/** A `notifications` row of raw SQL (snake_case columns, driver values) as Drizzle gives it. */
+function fromSqlRow(raw: Record<string, unknown>): NotificationRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(notifications))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as NotificationRow;
 }

@@ -30,6 +30,7 @@ import {
   loadState,
   markSendInFlight,
   queueProcessing,
+  recordSettledAnswers,
   recordSriResponse,
   recordSriResponses,
   updateSubmission,
@@ -164,15 +165,18 @@ export function createProcessor(deps: ProcessorDeps) {
       }
       const decision = decideAuthorization(result, state.doc.signedXml);
       const messages = decision.kind === 'not-found' ? null : (decision.entry?.messages ?? null);
-      await recordSriResponses(tx, state.doc, [
+      const answers = [
         reception,
-        { operationType: 'AUTHORIZATION', status: authorizationStatus(decision), messages, at },
-      ]);
+        { operationType: 'AUTHORIZATION' as const, status: authorizationStatus(decision), messages, at },
+      ];
       if (decision.kind === 'authorized') {
-        // Straight from SIGNED to AUTHORIZED: one write of each row, both events.
+        // Straight from SIGNED to AUTHORIZED: one write of each row (answers and the settled
+        // submission in one statement), both events.
+        await recordSettledAnswers(tx, state.doc, answers, at);
         await recordDocumentEvent(tx, state.doc, 'RECEIVED', { via: f.via }, at);
-        return authorize(tx, state, decision.entry, at);
+        return authorize(tx, state, decision.entry, at, true);
       }
+      await recordSriResponses(tx, state.doc, answers);
       await applyAuthorization(tx, await becomeReceived(tx, state, f.via, at), decision, at);
     });
   }
@@ -286,7 +290,14 @@ export function createProcessor(deps: ProcessorDeps) {
     return { doc, sub: { ...state.sub, ...SETTLED } };
   }
 
-  async function authorize(tx: Executor, state: DocumentState, entry: AuthorizationEntry, at: Date) {
+  /** `settled`: the submission row was already settled in this transaction. */
+  async function authorize(
+    tx: Executor,
+    state: DocumentState,
+    entry: AuthorizationEntry,
+    at: Date,
+    settled = false,
+  ) {
     const { accessKey } = state.doc;
     const parsed = entry.authorizationDate ? new Date(entry.authorizationDate) : null;
     const authorizationDate = parsed && !Number.isNaN(parsed.getTime()) ? parsed : at;
@@ -300,7 +311,7 @@ export function createProcessor(deps: ProcessorDeps) {
       },
       at,
     );
-    await updateSubmission(tx, doc.id, SETTLED, at);
+    if (!settled) await updateSubmission(tx, doc.id, SETTLED, at);
     await recordDocumentEvent(
       tx,
       doc,

@@ -222,6 +222,30 @@ export async function recordSriResponses(
   );
 }
 
+/**
+ * `recordSriResponses` and the submission settled (no send in flight, no failures: an answer is
+ * known) in one statement.
+ */
+export async function recordSettledAnswers(
+  tx: Executor,
+  doc: Pick<DocumentRow, 'id' | 'tenantId' | 'environment'>,
+  answers: { operationType: OperationType; status: string; messages: SriMessage[] | null; at: Date }[],
+  now: Date,
+): Promise<void> {
+  const rows = answers.map(
+    (a) => sql`(${uuidv7(a.at.getTime())}::uuid, ${doc.id}::uuid, ${doc.tenantId}::uuid, ${doc.environment},
+      ${a.operationType}, ${a.status}, ${a.messages === null ? null : JSON.stringify(a.messages)}::jsonb,
+      ${a.at.toISOString()}::timestamptz)`,
+  );
+  await tx.execute(sql`
+    with answers as (
+      insert into sri_responses (id, document_id, tenant_id, environment, operation_type, status, messages, created_at)
+      values ${sql.join(rows, sql`, `)})
+    update document_submissions set reception_in_flight_since = null, consecutive_retries = 0,
+      last_failure_status = null, last_failure_at = null, updated_at = ${now.toISOString()}::timestamptz
+    where document_id = ${doc.id}::uuid`);
+}
+
 export async function listSriResponses(db: Executor, documentId: string) {
   return db
     .select()
