@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
+import { rowFromSql } from '../../db/sql-rows.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { type NotificationRow, notifications } from './notifications.tables.js';
+import { notifications } from './notifications.tables.js';
 import { lockedTenantOf, type Notifier, type ProducedNotification, type Tenant } from './notifier.js';
 import { documentAuthorizedText } from './texts.js';
 
@@ -118,7 +119,7 @@ export function createDocumentAuthorizedProducer(deps: { notifier: Notifier; win
       select false as created, * from upd union all select true as created, * from ins`);
     const [raw] = rows;
     if (!raw) throw new Error('notifications: DOCUMENT_AUTHORIZED upsert returned no row');
-    return notifier.publish(tx, tenant, fromSqlRow(raw), raw.created === true, now);
+    return notifier.publish(tx, tenant, rowFromSql(notifications, raw), raw.created === true, now);
   }
 
   return Object.assign(documentAuthorized, { lockAggregate });
@@ -131,14 +132,4 @@ function aggregationKeyOf(issuerId: string): string {
 /** A tenant read by `lockAggregate`: the DOCUMENT_AUTHORIZED lock of `lockedFor` (an issuer) is held. */
 export interface LockedTenant extends Tenant {
   lockedFor: string;
-}
-
-/** A `notifications` row of raw SQL (snake_case columns, driver values) as Drizzle gives it. */
-function fromSqlRow(raw: Record<string, unknown>): NotificationRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(notifications))) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as NotificationRow;
 }

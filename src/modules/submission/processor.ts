@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
   type AuthorizationEntry,
@@ -30,9 +31,9 @@ import {
   loadState,
   markSendInFlight,
   queueProcessing,
-  recordSettledAnswers,
   recordSriResponse,
   recordSriResponses,
+  settledAnswersSql,
   updateSubmission,
 } from './submission.repository.js';
 import type { OperationType } from './submission.tables.js';
@@ -170,11 +171,10 @@ export function createProcessor(deps: ProcessorDeps) {
         { operationType: 'AUTHORIZATION' as const, status: authorizationStatus(decision), messages, at },
       ];
       if (decision.kind === 'authorized') {
-        // Straight from SIGNED to AUTHORIZED: one write of each row (answers and the settled
-        // submission in one statement), both events.
-        await recordSettledAnswers(tx, state.doc, answers, at);
+        // Straight from SIGNED to AUTHORIZED: one write of each row (the answers, the settled
+        // submission and the document in one statement), both events.
         await recordDocumentEvent(tx, state.doc, 'RECEIVED', { via: f.via }, at);
-        return authorize(tx, state, decision.entry, at, true);
+        return authorize(tx, state, decision.entry, at, settledAnswersSql(state.doc, answers, at));
       }
       await recordSriResponses(tx, state.doc, answers);
       await applyAuthorization(tx, await becomeReceived(tx, state, f.via, at), decision, at);
@@ -290,13 +290,13 @@ export function createProcessor(deps: ProcessorDeps) {
     return { doc, sub: { ...state.sub, ...SETTLED } };
   }
 
-  /** `settled`: the submission row was already settled in this transaction. */
+  /** `settling`: the answers and the settled submission, written with the document (one statement). */
   async function authorize(
     tx: Executor,
     state: DocumentState,
     entry: AuthorizationEntry,
     at: Date,
-    settled = false,
+    settling?: SQL[],
   ) {
     const { accessKey } = state.doc;
     const parsed = entry.authorizationDate ? new Date(entry.authorizationDate) : null;
@@ -310,8 +310,9 @@ export function createProcessor(deps: ProcessorDeps) {
         xml: authorizationXml({ ...entry, document: entry.document ?? state.doc.signedXml }, accessKey),
       },
       at,
+      settling,
     );
-    if (!settled) await updateSubmission(tx, doc.id, SETTLED, at);
+    if (!settling) await updateSubmission(tx, doc.id, SETTLED, at);
     await recordDocumentEvent(
       tx,
       doc,

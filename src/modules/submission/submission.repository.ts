@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SriMessage } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
 import { addJobsSql, enqueue, JobId } from '../../jobs/queue.js';
@@ -224,26 +224,25 @@ export async function recordSriResponses(
 
 /**
  * `recordSriResponses` and the submission settled (no send in flight, no failures: an answer is
- * known) in one statement.
+ * known) as two SQL statements, for `markAuthorized` to run as CTEs of its own: one round trip.
  */
-export async function recordSettledAnswers(
-  tx: Executor,
+export function settledAnswersSql(
   doc: Pick<DocumentRow, 'id' | 'tenantId' | 'environment'>,
   answers: { operationType: OperationType; status: string; messages: SriMessage[] | null; at: Date }[],
   now: Date,
-): Promise<void> {
+): SQL[] {
   const rows = answers.map(
     (a) => sql`(${uuidv7(a.at.getTime())}::uuid, ${doc.id}::uuid, ${doc.tenantId}::uuid, ${doc.environment},
       ${a.operationType}, ${a.status}, ${a.messages === null ? null : JSON.stringify(a.messages)}::jsonb,
       ${a.at.toISOString()}::timestamptz)`,
   );
-  await tx.execute(sql`
-    with answers as (
-      insert into sri_responses (id, document_id, tenant_id, environment, operation_type, status, messages, created_at)
-      values ${sql.join(rows, sql`, `)})
-    update document_submissions set reception_in_flight_since = null, consecutive_retries = 0,
+  return [
+    sql`insert into sri_responses (id, document_id, tenant_id, environment, operation_type, status, messages, created_at)
+      values ${sql.join(rows, sql`, `)}`,
+    sql`update document_submissions set reception_in_flight_since = null, consecutive_retries = 0,
       last_failure_status = null, last_failure_at = null, updated_at = ${now.toISOString()}::timestamptz
-    where document_id = ${doc.id}::uuid`);
+    where document_id = ${doc.id}::uuid`,
+  ];
 }
 
 export async function listSriResponses(db: Executor, documentId: string) {
