@@ -336,15 +336,20 @@ export function createProcessor(deps: ProcessorDeps) {
     for (const hook of hooks.onRefused) await hook(tx, doc, outcome, messages, at);
   }
 
+  /** `step` with the state already read (with the lock: see `tryLockAndLoadState`). */
+  async function stepFrom(exec: Executor, state: DocumentState | null): Promise<ReceptionFollowUp | null> {
+    if (state?.doc.status === 'SIGNED') return submit(exec, state);
+    if (state?.doc.status === 'RECEIVED') await askAuthorization(exec, state);
+    // Any other status is final (or waits for a rebuild): nothing to do.
+    return null;
+  }
+
   return {
     /** The locked step; a follow-up, when it returns one, is for `followUp` after the lock is released. */
     async step(exec: Executor, documentId: string): Promise<ReceptionFollowUp | null> {
-      const state = await loadState(exec, documentId, clock.now());
-      if (state?.doc.status === 'SIGNED') return submit(exec, state);
-      if (state?.doc.status === 'RECEIVED') await askAuthorization(exec, state);
-      // Any other status is final (or waits for a rebuild): nothing to do.
-      return null;
+      return stepFrom(exec, await loadState(exec, documentId, clock.now()));
     },
+    stepFrom,
     followUp,
   };
 }

@@ -111,8 +111,34 @@ export async function loadState(
 }
 
 /**
+ * The document's session advisory lock (`key`) tried and, when taken, the document and its
+ * submission row read, in one statement (`offset 0` keeps the lock's subquery from being pulled
+ * up, so it runs exactly once). The read's snapshot is taken when the statement starts, before
+ * the lock: it may miss what the lock's previous holder committed just before releasing it, e.g.
+ * its in-flight mark. That is safe because no decision rests on it alone: `markSendInFlight`
+ * re-checks in a statement of its own (a fresh snapshot, after the lock) that no send is in
+ * flight, and every answer is recorded after a re-read `for update`.
+ */
+export async function tryLockAndLoadState(
+  exec: Executor,
+  key: string,
+  documentId: string,
+  now: Date,
+): Promise<{ locked: false } | { locked: true; state: DocumentState | null }> {
+  const [row] = await exec
+    .select({ ok: sql<boolean>`l.ok`, doc: documents, sub: documentSubmissions })
+    .from(sql`(select pg_try_advisory_lock(hashtextextended(${key}, 0)) as ok offset 0) l`)
+    .leftJoin(documents, and(sql`l.ok`, eq(documents.id, documentId)))
+    .leftJoin(documentSubmissions, eq(documentSubmissions.documentId, documents.id));
+  if (!row?.ok) return { locked: false };
+  if (row.doc && row.sub) return { locked: true, state: { doc: row.doc, sub: row.sub } };
+  return { locked: true, state: await loadState(exec, documentId, now) };
+}
+
+/**
  * The mark that a send is under way, set only while the document is still the SIGNED build
- * `state` saw (false when it moved on), and its SENT_TO_SRI event, in one statement. Committed on
+ * `state` saw and no send is in flight (false when it moved on, or when `state` was read before
+ * another run's mark: see `tryLockAndLoadState`), and its SENT_TO_SRI event, in one statement. Committed on
  * its own before the call: a crash between the call and the record of its answer leaves it set,
  * and the next run asks instead of sending.
  */
@@ -126,7 +152,7 @@ export async function markSendInFlight(exec: Executor, state: DocumentState, at:
   const result = await exec.execute<{ n: number }>(sql`
     with marked as (
       update document_submissions set reception_in_flight_since = ${iso}::timestamptz, updated_at = ${iso}::timestamptz
-      where document_id = ${id}::uuid and build = ${state.sub.build}
+      where document_id = ${id}::uuid and build = ${state.sub.build} and reception_in_flight_since is null
         and exists (select 1 from documents where id = ${id}::uuid and status = 'SIGNED')
       returning document_id),
     event as (${event})
