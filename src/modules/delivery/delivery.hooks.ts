@@ -2,7 +2,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { outboxEmails } from '../../db/tables.js';
 import { sequentialDigits } from '../../shared/sri-codes.js';
-import { documents, markEmailFailed, markEmailSent, recordDocumentEvent } from '../documents/index.js';
+import {
+  documentEventsSql,
+  documents,
+  markEmailFailed,
+  markEmailSent,
+  markEmailSentSql,
+  recordDocumentEvent,
+} from '../documents/index.js';
 import type { OutboxHooks, OutboxRow } from '../mail/index.js';
 import { type DeliveryService, DOCUMENT_EMAIL_KIND } from './delivery.service.js';
 
@@ -40,6 +47,13 @@ async function isLatest(tx: Executor, email: OutboxRow): Promise<boolean> {
   return latest?.id === email.id;
 }
 
+/** `isLatest` as a boolean SQL expression, for the one statement that records a sent email. */
+function isLatestSql(documentId: string, emailId: string) {
+  return sql`(select o.id from outbox_emails o
+      where o.kind = 'document' and o.ref->>'documentId' = ${documentId}
+      order by o.created_at desc, o.id desc limit 1) = ${emailId}::uuid`;
+}
+
 /** The buyer email's outcome shows on the document (email status, events) and, when it fails for good, as a notification. */
 export function registerDocumentEmailHooks(
   hooks: OutboxHooks,
@@ -48,6 +62,27 @@ export function registerDocumentEmailHooks(
   for (const [name, resolve] of Object.entries(deps.delivery.attachmentResolvers))
     hooks.attachmentResolvers.set(name, resolve);
 
+  hooks.loaders?.set(DOCUMENT_EMAIL_KIND, deps.delivery.loadDocumentEmail);
+
+  // Sent: email status (when the newest) and event in the statement that marks the email SENT.
+  hooks.onSentSql?.set(DOCUMENT_EMAIL_KIND, (email, at) => {
+    const documentId = email.ref?.documentId;
+    if (!documentId || !email.tenantId) return [];
+    const doc = { id: documentId, tenantId: email.tenantId };
+    return [
+      markEmailSentSql(documentId, at, isLatestSql(documentId, email.id)),
+      documentEventsSql([
+        {
+          doc,
+          type: 'EMAIL_SENT',
+          detail: { emailId: email.id, to: email.toAddress, messageId: email.messageId },
+          at,
+        },
+      ]),
+    ];
+  });
+
+  // The same in a transaction, for hooks objects without onSentSql.
   hooks.onSent.set(DOCUMENT_EMAIL_KIND, async (tx, email, at) => {
     const documentId = email.ref?.documentId;
     // The email was queued for the document, in its tenant: no need to read the document.

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type RideStatus, renderRide } from '../../adapters/ride/ride.js';
 import { renderViewRide } from '../../adapters/ride/view-ride.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import { issuers, tenants } from '../../db/tables.js';
+import { issuers, outboxEmails, tenants } from '../../db/tables.js';
 import { type Clock, ecuadorTimestamp } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
@@ -18,7 +18,7 @@ import {
   rideViewOf,
   toSummary,
 } from '../documents/index.js';
-import type { Language } from '../mail/index.js';
+import type { Language, OutboxRow } from '../mail/index.js';
 import { queueEmail } from '../mail/index.js';
 import { documentEmail, documentTypeName } from './delivery.templates.js';
 
@@ -99,8 +99,15 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
    * or every recipient of a waybill, in one email; `to` replaces them (email-retry). The
    * document's email status goes back to PENDING.
    */
-  async function queueBuyerEmail(tx: Executor, doc: DocumentRow, now: Date, to?: string): Promise<string> {
-    const lang = await languageOf(tx, doc.tenantId);
+  async function queueBuyerEmail(
+    tx: Executor,
+    doc: DocumentRow,
+    now: Date,
+    to?: string,
+    /** The tenant's language when the caller has read it. */
+    language?: Language,
+  ): Promise<string> {
+    const lang = language ?? (await languageOf(tx, doc.tenantId));
     const mail = documentEmail(lang, {
       documentType: doc.documentType,
       number: documentNumber(doc.model),
@@ -162,6 +169,42 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     return loading;
   }
 
+  /**
+   * The outbox loader of document emails: the email, its document, the issuer's logo and the
+   * tenant's language in one query; the attachments' source goes into `shared` (see
+   * `forAttachment`), so sending the email reads nothing else.
+   */
+  async function loadDocumentEmail(
+    exec: Executor,
+    outboxId: string,
+    shared: Map<string, unknown>,
+  ): Promise<OutboxRow | null> {
+    const [row] = await exec
+      .select({
+        email: outboxEmails,
+        doc: documents,
+        logo: issuers.logo,
+        logoMime: issuers.logoMime,
+        language: tenants.language,
+      })
+      .from(outboxEmails)
+      .leftJoin(documents, sql`${documents.id} = (${outboxEmails.ref}->>'documentId')::uuid`)
+      .leftJoin(issuers, eq(issuers.id, documents.issuerId))
+      .leftJoin(tenants, eq(tenants.id, documents.tenantId))
+      .where(eq(outboxEmails.id, outboxId));
+    if (!row) return null;
+    if (row.doc && row.language !== null) {
+      const source: AttachmentSource = {
+        doc: row.doc,
+        logo: row.logo,
+        logoMime: row.logoMime,
+        language: row.language,
+      };
+      shared.set(`document:${row.doc.id}`, Promise.resolve(source));
+    }
+    return row.email;
+  }
+
   async function scoped(scope: IssuerScope, accessKey: string): Promise<DocumentRow> {
     const doc = await findByAccessKey(db, scope, accessKey);
     if (!doc) throw notFound('Document');
@@ -170,6 +213,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
 
   return {
     queueBuyerEmail,
+    loadDocumentEmail,
     /** Attachment resolvers for the outbox: rendered when the email is sent, never stored. */
     attachmentResolvers: {
       'document-ride': async (params: Record<string, string>, shared?: Map<string, unknown>) => {

@@ -3,8 +3,9 @@
  * delivery and billing call these functions (test/documents/ownership.test.ts checks that no
  * other module writes it). Each runs in the caller's transaction and stamps `updated_at`.
  */
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
+import { rowFromSql } from '../../db/sql-rows.js';
 import { type DocumentRow, documents } from './documents.tables.js';
 import type { DocumentVersion } from './pipeline.js';
 
@@ -28,13 +29,31 @@ export function markReceived(tx: Executor, documentId: string, now: Date): Promi
   return update(tx, documentId, { status: 'RECEIVED' }, now);
 }
 
-/** AUTORIZADO: the authorization number and date, and the XML as the tax authority returns it. */
-export function markAuthorized(
+/**
+ * AUTORIZADO: the authorization number and date, and the XML as the tax authority returns it.
+ * `along`: the caller's own writes (each an `insert`/`update`, e.g. the submission's answers), run
+ * as CTEs of the same statement.
+ */
+export async function markAuthorized(
   tx: Executor,
   documentId: string,
   authorization: { number: string; date: Date; xml: string },
   now: Date,
+  along: SQL[] = [],
 ): Promise<DocumentRow> {
+  if (along.length > 0) {
+    const ctes = along.map(
+      (q, i) => sql`${sql.raw(i === 0 ? 'with' : ',')} ${sql.raw(`along${i}`)} as (${q})`,
+    );
+    const iso = now.toISOString();
+    const { rows } = await tx.execute<Record<string, unknown>>(sql`${sql.join(ctes, sql` `)}
+      update documents set status = 'AUTHORIZED', authorization_number = ${authorization.number},
+        authorization_date = ${authorization.date.toISOString()}::timestamptz,
+        authorized_xml = ${authorization.xml}, updated_at = ${iso}::timestamptz
+      where id = ${documentId}::uuid returning *`);
+    if (!rows[0]) throw new Error(`document ${documentId} not found`);
+    return rowFromSql(documents, rows[0]);
+  }
   return update(
     tx,
     documentId,

@@ -3,6 +3,7 @@
  * reads, and every write to the `documents` table. Other modules import from here only.
  */
 export { type DocumentModel, documentNumber } from './document-model.js';
+export { documentEventsSql, markEmailSentSql } from './document-sql.js';
 export {
   applyRebuild,
   markAuthorized,

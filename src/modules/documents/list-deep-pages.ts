@@ -32,7 +32,7 @@ export interface DeepPageFilters {
 }
 
 /** Below this offset the index entries are skipped (index-only, about 1 ms); beyond it, located. */
-export const LOCATE_FROM = 5000;
+const LOCATE_FROM = 5000;
 
 /** The page's start: an index range (`where`) and the rows to skip inside it. */
 export interface PageStart {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Executor } from '../../db/pool.js';
 import { type OutboxAttachment, outboxEmails } from '../../db/tables.js';
@@ -10,7 +10,12 @@ import type { SecretBox } from '../../shared/secrets.js';
 import { type EmailContent, openEmailSecrets, sealEmailSecrets } from './sealed-secrets.js';
 
 /** The payload of SEND_EMAIL_JOB, checked when the job runs. */
-const SEND_EMAIL_PAYLOAD = { version: 1, payload: Type.Object({ outboxId: JobId }) };
+const SEND_EMAIL_PAYLOAD = {
+  version: 1,
+  // `kind` (added later, optional: older jobs lack it) lets the job read the email with what its
+  // kind's attachments need in one statement (OutboxHooks.loaders).
+  payload: Type.Object({ outboxId: JobId, kind: Type.Optional(Type.String({ maxLength: 100 })) }),
+};
 
 const SEND_EMAIL_JOB = 'mail.send';
 /** Delivery attempts before an email is FAILED (graphile-worker backs off exponentially between them). */
@@ -62,7 +67,7 @@ export async function queueEmail(tx: Executor, email: QueuedEmail, now: Date): P
     tx,
     SEND_EMAIL_JOB,
     SEND_EMAIL_PAYLOAD,
-    { outboxId: id },
+    { outboxId: id, kind: email.kind },
     { maxAttempts: EMAIL_MAX_ATTEMPTS, jobKey: `mail:${id}` },
   );
   return id;
@@ -99,12 +104,50 @@ export interface OutboxHooks {
       shared: Map<string, unknown>,
     ) => Promise<{ filename: string; content: Buffer; contentType: string }>
   >;
+  /**
+   * Optional, per kind: reads the email together with what its attachment resolvers need, in one
+   * statement, and puts that into `shared` (the map the resolvers of this email get). Null when
+   * the email does not exist.
+   */
+  loaders?: Map<
+    string,
+    (exec: Executor, outboxId: string, shared: Map<string, unknown>) => Promise<OutboxRow | null>
+  >;
   onSent: Map<string, (tx: Executor, email: OutboxRow, at: Date) => Promise<void>>;
+  /**
+   * Optional, per kind, instead of `onSent`: the writes of a sent email's outcome as SQL statements
+   * (each an `insert`/`update` without a trailing semicolon), run as CTEs of the one statement that
+   * marks the email SENT: one round trip, atomic without a transaction.
+   */
+  onSentSql?: Map<string, (email: OutboxRow, at: Date) => SQL[]>;
   onFailed: Map<string, (tx: Executor, email: OutboxRow, error: string, at: Date) => Promise<void>>;
 }
 
 export function createOutboxHooks(): OutboxHooks {
-  return { attachmentResolvers: new Map(), onSent: new Map(), onFailed: new Map() };
+  return {
+    attachmentResolvers: new Map(),
+    loaders: new Map(),
+    onSent: new Map(),
+    onSentSql: new Map(),
+    onFailed: new Map(),
+  };
+}
+
+/** The SENT mark of an email, with the writes of its kind's `onSentSql` as CTEs: one statement. */
+function markSentSql(
+  email: OutboxRow,
+  sent: { at: Date; messageId: string; attempt: number },
+  hookSql: SQL[],
+): SQL {
+  const at = sent.at.toISOString();
+  const ctes = hookSql.map((q, i) => sql`, ${sql.raw(`hook${i}`)} as (${q})`);
+  // Sent: the one-time credentials have no further use here.
+  return sql`with sent as (
+      update outbox_emails set status = 'SENT', sent_at = ${at}::timestamptz, message_id = ${sent.messageId},
+        attempts = ${sent.attempt}, last_error = null, secrets_sealed = null
+      where id = ${email.id}::uuid returning id)
+    ${sql.join(ctes, sql` `)}
+    select count(*)::int as n from sent`;
 }
 
 export function createSendEmailJob(deps: {
@@ -116,8 +159,12 @@ export function createSendEmailJob(deps: {
   secrets: SecretBox;
 }) {
   const { db, mailer, clock, mailFrom, hooks, secrets } = deps;
-  return defineJob(SEND_EMAIL_JOB, SEND_EMAIL_PAYLOAD, async ({ outboxId }, ctx) => {
-    const [email] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId));
+  return defineJob(SEND_EMAIL_JOB, SEND_EMAIL_PAYLOAD, async ({ outboxId, kind }, ctx) => {
+    const shared = new Map<string, unknown>();
+    const loader = kind === undefined ? undefined : hooks.loaders?.get(kind);
+    const email = loader
+      ? await loader(db, outboxId, shared)
+      : (await db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId)))[0];
     if (!email || email.status !== 'PENDING') return; // already sent (a retried job after a crash)
     try {
       let content: EmailContent;
@@ -130,7 +177,6 @@ export function createSendEmailJob(deps: {
         });
       }
       const attachments = [];
-      const shared = new Map<string, unknown>();
       for (const a of email.attachments) {
         if ('resolver' in a) {
           const resolve = hooks.attachmentResolvers.get(a.resolver);
@@ -153,6 +199,26 @@ export function createSendEmailJob(deps: {
         attachments,
       });
       const at = clock.now();
+      const sentEmail: OutboxRow = {
+        ...email,
+        status: 'SENT',
+        sentAt: at,
+        messageId: result.messageId,
+        attempts: ctx.attempt,
+        lastError: null,
+        secretsSealed: null,
+      };
+      const hookSql = hooks.onSentSql?.get(email.kind);
+      if (hookSql) {
+        await db.execute(
+          markSentSql(
+            email,
+            { at, messageId: result.messageId, attempt: ctx.attempt },
+            hookSql(sentEmail, at),
+          ),
+        );
+        return;
+      }
       await db.transaction(async (tx) => {
         await tx
           .update(outboxEmails)
@@ -166,11 +232,7 @@ export function createSendEmailJob(deps: {
             secretsSealed: null,
           })
           .where(eq(outboxEmails.id, email.id));
-        await hooks.onSent.get(email.kind)?.(
-          tx as unknown as Executor,
-          { ...email, status: 'SENT', sentAt: at },
-          at,
-        );
+        await hooks.onSent.get(email.kind)?.(tx as unknown as Executor, sentEmail, at);
       });
     } catch (e) {
       const message = (e as Error).message ?? String(e);

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/pool.js';
 import { enqueue } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { notificationAuthorizedPending, notifications } from './notifications.tables.js';
-import { lockKey, type Notifier, type ProducedNotification, tenantOf } from './notifier.js';
+import { lockedTenantOf, type Notifier, type ProducedNotification } from './notifier.js';
 import { documentAuthorizedText } from './texts.js';
 
 /** docs/spec-map.md: authorizations within 60 seconds share one row; 50 documents listed per row. */
@@ -73,11 +73,10 @@ export function createDocumentAuthorizedProducer(deps: {
     docs: AuthorizedDocument[],
     now: Date,
   ): Promise<ProducedNotification> {
-    const tenant = await tenantOf(tx, tenantId);
     const aggregationKey = `DOCUMENT_AUTHORIZED:${issuerId}`;
-    // Two authorizations committing at once must find the same window: one takes the lock, the
-    // other waits and then sees the row the first one wrote.
-    await lockKey(tx, `aggregate:${tenant.id}:${aggregationKey}`);
+    // Two authorizations committing at once must find the same window: one takes the lock (with
+    // the tenant's read, one statement), the other waits and then sees the row the first one wrote.
+    const tenant = await lockedTenantOf(tx, tenantId, `aggregate:${tenantId}:${aggregationKey}`);
     const [open] = await tx
       .select()
       .from(notifications)

@@ -79,6 +79,20 @@ export async function tenantOf(tx: Executor, tenantId: string): Promise<Tenant> 
   return row;
 }
 
+/**
+ * `tenantOf` and `lockKey(key)` in one statement: the lock is taken as the tenant's row is read,
+ * so every later statement of `tx` (each with its own snapshot) sees what the lock's previous
+ * holder committed.
+ */
+export async function lockedTenantOf(tx: Executor, tenantId: string, key: string): Promise<Tenant> {
+  const { rows } = await tx.execute<{ id: string; language: Language; email: string }>(sql`
+    select id, language, email, pg_advisory_xact_lock(hashtextextended(${`notifications:${key}`}, 0)) as locked
+    from tenants where id = ${tenantId}::uuid`);
+  const row = rows[0];
+  if (!row) throw new Error(`notifications: unknown tenant ${tenantId}`);
+  return { id: row.id, language: row.language, email: row.email };
+}
+
 function isExpired(row: Pick<NotificationRow, 'expiresAt'>, now: Date): boolean {
   return row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
 }

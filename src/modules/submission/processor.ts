@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
   type AuthorizationEntry,
@@ -32,6 +33,7 @@ import {
   queueProcessing,
   recordSriResponse,
   recordSriResponses,
+  settledAnswersSql,
   updateSubmission,
 } from './submission.repository.js';
 import type { OperationType } from './submission.tables.js';
@@ -104,14 +106,13 @@ export function createProcessor(deps: ProcessorDeps) {
     // docs/spec-map.md, SRI §2 item 2: before re-sending a document that may already be there, ask for it.
     if (seen.sub.receptionInFlightSince !== null && (await askAuthorization(exec, seen)) !== 'send')
       return null;
-    // The mark is committed before the call (then the event): a crash between the call and the
+    // The mark (and its SENT_TO_SRI event) is committed before the call: a crash between the call and the
     // record of its answer leaves it set, and the next run asks instead of sending blind.
     const markedAt = clock.now();
     if (!(await markSendInFlight(exec, seen, markedAt))) {
       log.info({ documentId: seen.doc.id }, 'document moved on meanwhile; not sent');
       return null;
     }
-    await recordDocumentEvent(exec, seen.doc, 'SENT_TO_SRI', { build: seen.sub.build }, markedAt);
     const marked: DocumentState = { doc: seen.doc, sub: { ...seen.sub, receptionInFlightSince: markedAt } };
     let result: Awaited<ReturnType<SriClient['validate']>>;
     try {
@@ -165,15 +166,17 @@ export function createProcessor(deps: ProcessorDeps) {
       }
       const decision = decideAuthorization(result, state.doc.signedXml);
       const messages = decision.kind === 'not-found' ? null : (decision.entry?.messages ?? null);
-      await recordSriResponses(tx, state.doc, [
+      const answers = [
         reception,
-        { operationType: 'AUTHORIZATION', status: authorizationStatus(decision), messages, at },
-      ]);
+        { operationType: 'AUTHORIZATION' as const, status: authorizationStatus(decision), messages, at },
+      ];
       if (decision.kind === 'authorized') {
-        // Straight from SIGNED to AUTHORIZED: one write of each row, both events.
+        // Straight from SIGNED to AUTHORIZED: one write of each row (the answers, the settled
+        // submission and the document in one statement), both events.
         await recordDocumentEvent(tx, state.doc, 'RECEIVED', { via: f.via }, at);
-        return authorize(tx, state, decision.entry, at);
+        return authorize(tx, state, decision.entry, at, settledAnswersSql(state.doc, answers, at));
       }
+      await recordSriResponses(tx, state.doc, answers);
       await applyAuthorization(tx, await becomeReceived(tx, state, f.via, at), decision, at);
     });
   }
@@ -287,7 +290,14 @@ export function createProcessor(deps: ProcessorDeps) {
     return { doc, sub: { ...state.sub, ...SETTLED } };
   }
 
-  async function authorize(tx: Executor, state: DocumentState, entry: AuthorizationEntry, at: Date) {
+  /** `settling`: the answers and the settled submission, written with the document (one statement). */
+  async function authorize(
+    tx: Executor,
+    state: DocumentState,
+    entry: AuthorizationEntry,
+    at: Date,
+    settling?: SQL[],
+  ) {
     const { accessKey } = state.doc;
     const parsed = entry.authorizationDate ? new Date(entry.authorizationDate) : null;
     const authorizationDate = parsed && !Number.isNaN(parsed.getTime()) ? parsed : at;
@@ -300,8 +310,9 @@ export function createProcessor(deps: ProcessorDeps) {
         xml: authorizationXml({ ...entry, document: entry.document ?? state.doc.signedXml }, accessKey),
       },
       at,
+      settling,
     );
-    await updateSubmission(tx, doc.id, SETTLED, at);
+    if (!settling) await updateSubmission(tx, doc.id, SETTLED, at);
     await recordDocumentEvent(
       tx,
       doc,
@@ -325,15 +336,20 @@ export function createProcessor(deps: ProcessorDeps) {
     for (const hook of hooks.onRefused) await hook(tx, doc, outcome, messages, at);
   }
 
+  /** `step` with the state already read (with the lock: see `tryLockAndLoadState`). */
+  async function stepFrom(exec: Executor, state: DocumentState | null): Promise<ReceptionFollowUp | null> {
+    if (state?.doc.status === 'SIGNED') return submit(exec, state);
+    if (state?.doc.status === 'RECEIVED') await askAuthorization(exec, state);
+    // Any other status is final (or waits for a rebuild): nothing to do.
+    return null;
+  }
+
   return {
     /** The locked step; a follow-up, when it returns one, is for `followUp` after the lock is released. */
     async step(exec: Executor, documentId: string): Promise<ReceptionFollowUp | null> {
-      const state = await loadState(exec, documentId, clock.now());
-      if (state?.doc.status === 'SIGNED') return submit(exec, state);
-      if (state?.doc.status === 'RECEIVED') await askAuthorization(exec, state);
-      // Any other status is final (or waits for a rebuild): nothing to do.
-      return null;
+      return stepFrom(exec, await loadState(exec, documentId, clock.now()));
     },
+    stepFrom,
     followUp,
   };
 }

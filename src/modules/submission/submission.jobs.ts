@@ -10,37 +10,39 @@ import { recordDocumentEvent } from '../documents/index.js';
 import { BUSY_RETRY_MS } from './backoff.js';
 import type { DocumentProcessor } from './processor.js';
 import {
+  type DocumentState,
   documentJobKey,
   PROCESS_JOB,
   PROCESS_PAYLOAD,
   queueProcessing,
   SWEEP_JOB,
+  tryLockAndLoadState,
 } from './submission.repository.js';
 
 /** graphile-worker crontab line (UTC): the reconciliation sweep, every minute. */
 export const SUBMISSION_CRONTAB = `* * * * * ${SWEEP_JOB} ?max=1&jobKey=${SWEEP_JOB}`;
 
 /**
- * Runs `fn` holding the document's session advisory lock on a connection of its own. The lock,
- * not the job queue, is what keeps two runs about one document apart: it dies with the
- * connection, so a worker killed mid-call never leaves a document locked.
+ * Runs `fn` holding the document's session advisory lock on a connection of its own, with the
+ * document's state read in the statement that took the lock. The lock, not the job queue, is
+ * what keeps two runs about one document apart: it dies with the connection, so a worker killed
+ * mid-call never leaves a document locked.
  */
 async function withDocumentLock<T>(
   pool: pg.Pool,
   documentId: string,
-  fn: (exec: Executor) => Promise<T>,
+  now: Date,
+  fn: (exec: Executor, state: DocumentState | null) => Promise<T>,
 ): Promise<{ locked: true; value: T } | { locked: false }> {
   const key = documentJobKey(documentId);
   const client = await pool.connect();
   let broken = false;
   try {
-    const { rows } = await client.query<{ ok: boolean }>(
-      'select pg_try_advisory_lock(hashtextextended($1, 0)) as ok',
-      [key],
-    );
-    if (!rows[0]?.ok) return { locked: false };
+    const exec = drizzle(client) as unknown as Executor;
+    const tried = await tryLockAndLoadState(exec, key, documentId, now);
+    if (!tried.locked) return { locked: false };
     try {
-      return { locked: true, value: await fn(drizzle(client) as unknown as Executor) };
+      return { locked: true, value: await fn(exec, tried.state) };
     } finally {
       await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {
         broken = true;
@@ -65,8 +67,8 @@ export interface SubmissionJobDeps {
 
 export function createProcessJob(deps: SubmissionJobDeps) {
   return defineJob(PROCESS_JOB, PROCESS_PAYLOAD, async ({ documentId }) => {
-    const run = await withDocumentLock(deps.pool, documentId, (exec) =>
-      deps.processDocument.step(exec, documentId),
+    const run = await withDocumentLock(deps.pool, documentId, deps.clock.now(), (exec, state) =>
+      deps.processDocument.stepFrom(exec, state),
     );
     // Another run holds the document (a request queued during a step): come back after it,
     // without pulling forward a job it already scheduled.

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SriMessage } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
 import { addJobsSql, enqueue, JobId } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { type DocumentRow, documents } from '../documents/index.js';
+import { type DocumentRow, documentEventsSql, documents } from '../documents/index.js';
 import {
   documentSubmissions,
   type OperationType,
@@ -111,24 +111,53 @@ export async function loadState(
 }
 
 /**
+ * The document's session advisory lock (`key`) tried and, when taken, the document and its
+ * submission row read, in one statement (`offset 0` keeps the lock's subquery from being pulled
+ * up, so it runs exactly once). The read's snapshot is taken when the statement starts, before
+ * the lock: it may miss what the lock's previous holder committed just before releasing it, e.g.
+ * its in-flight mark. That is safe because no decision rests on it alone: `markSendInFlight`
+ * re-checks in a statement of its own (a fresh snapshot, after the lock) that no send is in
+ * flight, and every answer is recorded after a re-read `for update`.
+ */
+export async function tryLockAndLoadState(
+  exec: Executor,
+  key: string,
+  documentId: string,
+  now: Date,
+): Promise<{ locked: false } | { locked: true; state: DocumentState | null }> {
+  const [row] = await exec
+    .select({ ok: sql<boolean>`l.ok`, doc: documents, sub: documentSubmissions })
+    .from(sql`(select pg_try_advisory_lock(hashtextextended(${key}, 0)) as ok offset 0) l`)
+    .leftJoin(documents, and(sql`l.ok`, eq(documents.id, documentId)))
+    .leftJoin(documentSubmissions, eq(documentSubmissions.documentId, documents.id));
+  if (!row?.ok) return { locked: false };
+  if (row.doc && row.sub) return { locked: true, state: { doc: row.doc, sub: row.sub } };
+  return { locked: true, state: await loadState(exec, documentId, now) };
+}
+
+/**
  * The mark that a send is under way, set only while the document is still the SIGNED build
- * `state` saw (false when it moved on). Committed on its own before the call: a crash between
- * the call and the record of its answer leaves it set, and the next run asks instead of sending.
+ * `state` saw and no send is in flight (false when it moved on, or when `state` was read before
+ * another run's mark: see `tryLockAndLoadState`), and its SENT_TO_SRI event, in one statement. Committed on
+ * its own before the call: a crash between the call and the record of its answer leaves it set,
+ * and the next run asks instead of sending.
  */
 export async function markSendInFlight(exec: Executor, state: DocumentState, at: Date): Promise<boolean> {
   const { id } = state.doc;
-  const rows = await exec
-    .update(documentSubmissions)
-    .set({ receptionInFlightSince: at, updatedAt: at })
-    .where(
-      and(
-        eq(documentSubmissions.documentId, id),
-        eq(documentSubmissions.build, state.sub.build),
-        sql`exists (select 1 from ${documents} where ${documents.id} = ${id} and ${documents.status} = 'SIGNED')`,
-      ),
-    )
-    .returning({ documentId: documentSubmissions.documentId });
-  return rows.length > 0;
+  const iso = at.toISOString();
+  const event = documentEventsSql(
+    [{ doc: state.doc, type: 'SENT_TO_SRI', detail: { build: state.sub.build }, at }],
+    sql`exists (select 1 from marked)`,
+  );
+  const result = await exec.execute<{ n: number }>(sql`
+    with marked as (
+      update document_submissions set reception_in_flight_since = ${iso}::timestamptz, updated_at = ${iso}::timestamptz
+      where document_id = ${id}::uuid and build = ${state.sub.build} and reception_in_flight_since is null
+        and exists (select 1 from documents where id = ${id}::uuid and status = 'SIGNED')
+      returning document_id),
+    event as (${event})
+    select count(*)::int as n from marked`);
+  return (result.rows[0]?.n ?? 0) > 0;
 }
 
 export async function insertSubmissionState(
@@ -217,6 +246,29 @@ export async function recordSriResponses(
       createdAt: a.at,
     })),
   );
+}
+
+/**
+ * `recordSriResponses` and the submission settled (no send in flight, no failures: an answer is
+ * known) as two SQL statements, for `markAuthorized` to run as CTEs of its own: one round trip.
+ */
+export function settledAnswersSql(
+  doc: Pick<DocumentRow, 'id' | 'tenantId' | 'environment'>,
+  answers: { operationType: OperationType; status: string; messages: SriMessage[] | null; at: Date }[],
+  now: Date,
+): SQL[] {
+  const rows = answers.map(
+    (a) => sql`(${uuidv7(a.at.getTime())}::uuid, ${doc.id}::uuid, ${doc.tenantId}::uuid, ${doc.environment},
+      ${a.operationType}, ${a.status}, ${a.messages === null ? null : JSON.stringify(a.messages)}::jsonb,
+      ${a.at.toISOString()}::timestamptz)`,
+  );
+  return [
+    sql`insert into sri_responses (id, document_id, tenant_id, environment, operation_type, status, messages, created_at)
+      values ${sql.join(rows, sql`, `)}`,
+    sql`update document_submissions set reception_in_flight_since = null, consecutive_retries = 0,
+      last_failure_status = null, last_failure_at = null, updated_at = ${now.toISOString()}::timestamptz
+    where document_id = ${doc.id}::uuid`,
+  ];
 }
 
 export async function listSriResponses(db: Executor, documentId: string) {

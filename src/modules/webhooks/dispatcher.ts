@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { enqueue, JobId } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { webhookDeliveries, webhookEndpoints } from './webhooks.tables.js';
+import { webhookDeliveries } from './webhooks.tables.js';
 
 /** The payload of DELIVER_JOB, checked when the job runs. */
 export const DELIVER_PAYLOAD = {
@@ -25,15 +25,24 @@ export interface WebhookEvent {
   notificationId: string | null;
 }
 
-/** The body every attempt of the delivery sends, byte for byte (docs/spec-map.md: Webhook deliveries). */
-function buildPayload(deliveryId: string, ev: WebhookEvent): string {
-  return JSON.stringify({
-    event: ev.event,
-    deliveryId,
+/**
+ * The body every attempt of the delivery sends, byte for byte (docs/spec-map.md: Webhook
+ * deliveries), as the text before and after the delivery's id: `dispatchEvent` puts the id in
+ * in SQL, one statement for every endpoint.
+ */
+function payloadParts(ev: WebhookEvent): { before: string; after: string } {
+  const rest = JSON.stringify({
     timestamp: Math.floor(ev.occurredAt.getTime() / 1000),
     tenantId: ev.tenantId,
     data: ev.data,
   });
+  // {"event":…,"deliveryId":"<id>","timestamp":…,"tenantId":…,"data":…}, the key order of the spec.
+  return { before: `{"event":${JSON.stringify(ev.event)},"deliveryId":"`, after: `",${rest.slice(1)}` };
+}
+
+function buildPayload(deliveryId: string, ev: WebhookEvent): string {
+  const { before, after } = payloadParts(ev);
+  return `${before}${deliveryId}${after}`;
 }
 
 export async function enqueueAttempt(
@@ -77,23 +86,44 @@ export async function createDelivery(
   return id;
 }
 
+/** Delivery ids made ahead for the one-statement fan-out; endpoints beyond them take the slow path. */
+const PREALLOCATED_IDS = 10;
+
 /**
  * Fan-out in the caller's transaction: one delivery per active endpoint of the tenant whose
- * eventTypes is empty or names the event (internal endpoints included). Returns the delivery ids.
+ * eventTypes is empty or names the event (internal endpoints included), endpoints in the order
+ * they were made. Returns the delivery ids. The endpoints are read and their deliveries inserted
+ * in one statement (`insert … select`), their first attempts queued with `enqueue` (one
+ * `add_jobs` per transaction inside `withJobBatch`).
  */
 export async function dispatchEvent(tx: Executor, ev: WebhookEvent, now: Date): Promise<string[]> {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.tenantId, ev.tenantId),
-        eq(webhookEndpoints.active, true),
-        sql`(cardinality(${webhookEndpoints.eventTypes}) = 0 or ${ev.event} = any(${webhookEndpoints.eventTypes}))`,
-      ),
-    )
-    .orderBy(webhookEndpoints.createdAt);
-  const ids: string[] = [];
-  for (const endpoint of endpoints) ids.push(await createDelivery(tx, endpoint.id, ev, now));
-  return ids;
+  const ids = Array.from({ length: PREALLOCATED_IDS }, () => uuidv7(now.getTime()));
+  const { before, after } = payloadParts(ev);
+  const iso = now.toISOString();
+  const { rows } = await tx.execute<{ endpoint_id: string; delivery_id: string | null }>(sql`
+    with e as (
+      select id as endpoint_id, row_number() over (order by created_at, id) as n
+      from webhook_endpoints
+      where tenant_id = ${ev.tenantId}::uuid and active
+        and (cardinality(event_types) = 0 or ${ev.event} = any(event_types))),
+    ins as (
+      insert into webhook_deliveries (id, tenant_id, endpoint_id, notification_id, event, payload, status,
+        attempt_count, round_start, next_attempt_at, created_at, updated_at)
+      select d.id, ${ev.tenantId}::uuid, e.endpoint_id, ${ev.notificationId}::uuid, ${ev.event},
+        ${before} || d.id::text || ${after}, 'PENDING', 0, 0, ${iso}::timestamptz, ${iso}::timestamptz,
+        ${iso}::timestamptz
+      from e join unnest(${`{${ids.join(',')}}`}::uuid[]) with ordinality as d(id, n) on d.n = e.n
+      returning id, endpoint_id)
+    select e.endpoint_id, ins.id as delivery_id from e left join ins on ins.endpoint_id = e.endpoint_id
+    order by e.n`);
+  const out: string[] = [];
+  for (const row of rows) {
+    if (row.delivery_id === null) {
+      out.push(await createDelivery(tx, row.endpoint_id, ev, now));
+    } else {
+      await enqueueAttempt(tx, row.delivery_id, 1);
+      out.push(row.delivery_id);
+    }
+  }
+  return out;
 }

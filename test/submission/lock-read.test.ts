@@ -1,0 +1,81 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../src/db/pool.js';
+import {
+  documentJobKey,
+  loadState,
+  markSendInFlight,
+  tryLockAndLoadState,
+} from '../../src/modules/submission/submission.repository.js';
+import { issue, type Lifecycle, registerTenant, startLifecycle } from './support.js';
+
+/**
+ * The submission job takes the document's lock and reads its state in one statement
+ * (docs/pipeline-performance.md, "Statements, second pass"). That read's snapshot predates the
+ * lock, so the in-flight mark re-checks for itself that no send is under way: a run that read
+ * the state before another run's mark must not send the document again.
+ */
+let life: Lifecycle;
+let pool: pg.Pool;
+let documentId: string;
+beforeAll(async () => {
+  life = await startLifecycle();
+  pool = new pg.Pool({ connectionString: life.ctx.config.databaseUrl!, max: 2 });
+  const t = await registerTenant(life.ctx);
+  const key = await issue(life.ctx, t); // SIGNED; its job is not run here
+  const [row] = await life.ctx.query<{ id: string }>('select id from documents where access_key = $1', [key]);
+  documentId = row!.id;
+});
+afterAll(async () => {
+  await pool?.end();
+  await life?.close();
+});
+
+const sentEvents = async () =>
+  (
+    await life.ctx.query<{ n: number }>(
+      `select count(*)::int as n from document_events where document_id = $1 and type = 'SENT_TO_SRI'`,
+      [documentId],
+    )
+  )[0]!.n;
+
+describe('the lock and the state in one statement', () => {
+  it('reads the state only with the lock, and not while another session holds it', async () => {
+    const a = await pool.connect();
+    const b = await pool.connect();
+    try {
+      const key = documentJobKey(documentId);
+      const now = life.ctx.clock.now();
+      const first = await tryLockAndLoadState(drizzle(a) as unknown as Executor, key, documentId, now);
+      expect(first.locked).toBe(true);
+      expect(first.locked && first.state?.doc.id).toBe(documentId);
+      expect(first.locked && first.state?.doc.status).toBe('SIGNED');
+      expect(first.locked && first.state?.sub.receptionInFlightSince).toBeNull();
+      const second = await tryLockAndLoadState(drizzle(b) as unknown as Executor, key, documentId, now);
+      expect(second).toEqual({ locked: false });
+      await a.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+      const third = await tryLockAndLoadState(drizzle(b) as unknown as Executor, key, documentId, now);
+      expect(third.locked).toBe(true);
+      await b.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+    } finally {
+      a.release();
+      b.release();
+    }
+  });
+
+  it('does not mark (nor write SENT_TO_SRI) from a state read before another run marked it', async () => {
+    const db = life.ctx.deps.db;
+    const stale = (await loadState(db, documentId, life.ctx.clock.now()))!;
+    expect(stale.sub.receptionInFlightSince).toBeNull();
+    // Another run marks the send first.
+    const other = life.ctx.clock.now();
+    expect(await markSendInFlight(db, stale, other)).toBe(true);
+    expect(await sentEvents()).toBe(1);
+    life.ctx.clock.advance(1000);
+    expect(await markSendInFlight(db, stale, life.ctx.clock.now())).toBe(false);
+    expect(await sentEvents()).toBe(1);
+    const now = (await loadState(db, documentId, life.ctx.clock.now()))!;
+    expect(now.sub.receptionInFlightSince?.getTime()).toBe(other.getTime());
+  });
+});
