@@ -137,6 +137,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
         log,
         pollIntervalMs: 200,
         heartbeat: config.workerHeartbeat,
+        queue: config.workerQueue,
       });
     },
     async advance(ms: number) {
