@@ -89,7 +89,17 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
           ? {
               localQueue: {
                 size: queue.localQueueSize,
-                ...(queue.refetchDelayMs > 0 ? { refetchDelay: { durationMs: queue.refetchDelayMs } } : {}),
+                // A fetch that did not fill the queue waits ~refetchDelayMs before the next one,
+                // whatever new jobs are announced meanwhile (unless very many): at most one
+                // fetch per delay when jobs trickle in, instead of one per job.
+                ...(queue.refetchDelayMs > 0
+                  ? {
+                      refetchDelay: {
+                        durationMs: queue.refetchDelayMs,
+                        threshold: queue.localQueueSize - 1,
+                      },
+                    }
+                  : {}),
               },
             }
           : {}),

@@ -118,7 +118,7 @@ function workerHeartbeat(env: Env): { intervalMs: number; deadAfterMs: number } 
 export interface WorkerQueueSettings {
   /** Jobs one fetch locks into the process's local queue; 0: every slot fetches its own (no local queue). */
   localQueueSize: number;
-  /** After a fetch that finds nothing, wait this long before the next (0: fetch on every new job). */
+  /** After a fetch that did not fill the local queue, wait about this long before the next (0: fetch on every new job). */
   refetchDelayMs: number;
   /** Completions gathered this long into one statement; -1: one statement per job. */
   completeBatchMs: number;
@@ -140,9 +140,9 @@ function workerQueue(env: Env): WorkerQueueSettings {
   return {
     localQueueSize: int(env, 'WORKER_LOCAL_QUEUE_SIZE', 64, 0, 1000),
     // graphile-worker refuses a refetch delay longer than its poll interval (1 s here).
-    refetchDelayMs: int(env, 'WORKER_REFETCH_DELAY_MS', 0, 0, 1000),
-    completeBatchMs: delayOrOff(env, 'WORKER_COMPLETE_BATCH_MS', 20, 5000),
-    failBatchMs: delayOrOff(env, 'WORKER_FAIL_BATCH_MS', 20, 5000),
+    refetchDelayMs: int(env, 'WORKER_REFETCH_DELAY_MS', 20, 0, 1000),
+    completeBatchMs: delayOrOff(env, 'WORKER_COMPLETE_BATCH_MS', 100, 5000),
+    failBatchMs: delayOrOff(env, 'WORKER_FAIL_BATCH_MS', 100, 5000),
   };
 }
 
