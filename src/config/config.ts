@@ -139,8 +139,10 @@ function delayOrOff(env: Env, name: string, fallback: number, max: number): numb
 function workerQueue(env: Env): WorkerQueueSettings {
   return {
     localQueueSize: int(env, 'WORKER_LOCAL_QUEUE_SIZE', 64, 0, 1000),
-    // graphile-worker refuses a refetch delay longer than its poll interval (1 s here).
-    refetchDelayMs: int(env, 'WORKER_REFETCH_DELAY_MS', 20, 0, 1000),
+    // Off by default: during the delay graphile-worker drops new-job announcements, so a job added
+    // then waits for the next poll (1 s) unless another comes. graphile-worker refuses a delay
+    // longer than its poll interval (1 s here).
+    refetchDelayMs: int(env, 'WORKER_REFETCH_DELAY_MS', 0, 0, 1000),
     completeBatchMs: delayOrOff(env, 'WORKER_COMPLETE_BATCH_MS', 100, 5000),
     failBatchMs: delayOrOff(env, 'WORKER_FAIL_BATCH_MS', 100, 5000),
   };

@@ -5,10 +5,10 @@ import { TEST_MASTER_KEY } from '../helpers/context.js';
 const base = { NODE_ENV: 'test', MASTER_KEY: TEST_MASTER_KEY, DATA_DIR: '/tmp/einvoice-config-test' };
 
 describe('the worker queue settings (local queue, batched completions)', () => {
-  it('default to a local queue of 64, a 20 ms refetch delay and 100 ms batches', () => {
+  it('default to a local queue of 64, no refetch delay and 100 ms batches', () => {
     expect(loadConfig(base).workerQueue).toEqual({
       localQueueSize: 64,
-      refetchDelayMs: 20,
+      refetchDelayMs: 0,
       completeBatchMs: 100,
       failBatchMs: 100,
     });
@@ -29,6 +29,7 @@ describe('the worker queue settings (local queue, batched completions)', () => {
       failBatchMs: -1,
     });
     expect(loadConfig({ ...base, WORKER_COMPLETE_BATCH_MS: '0' }).workerQueue.completeBatchMs).toBe(0);
+    expect(loadConfig({ ...base, WORKER_REFETCH_DELAY_MS: '50' }).workerQueue.refetchDelayMs).toBe(50);
   });
 
   it.each([
