@@ -91,7 +91,8 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
                 size: queue.localQueueSize,
                 // A fetch that did not fill the queue waits ~refetchDelayMs before the next one,
                 // whatever new jobs are announced meanwhile (unless very many): at most one
-                // fetch per delay when jobs trickle in, instead of one per job.
+                // fetch per delay when jobs trickle in, instead of one per job. Off by default:
+                // an announcement dropped that way waits for the next poll (config.ts).
                 ...(queue.refetchDelayMs > 0
                   ? {
                       refetchDelay: {
