@@ -148,6 +148,7 @@ workerStarting = runWorker
       log,
       crontab: deps.crontab,
       heartbeat: config.workerHeartbeat,
+      queue: config.workerQueue,
     })
   : null;
 worker = await workerStarting;

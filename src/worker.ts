@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { makeWorkerUtils, run, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { WorkerQueueSettings } from './config/config.js';
 import { silentLogger } from './db/migrate.js';
 import { type HeartbeatSettings, WorkerHeartbeat } from './jobs/crash-recovery.js';
 import type { JobDefinition } from './jobs/queue.js';
@@ -17,6 +18,8 @@ export interface WorkerOptions {
   heartbeat: HeartbeatSettings;
   /** false: graphile-worker's own statements go unnamed (PgBouncer before 1.21, transaction mode). */
   preparedStatements?: boolean;
+  /** Local queue and batched completions (graphile-worker 0.17); absent: neither. */
+  queue?: WorkerQueueSettings;
 }
 
 export interface RunningWorker {
@@ -29,6 +32,12 @@ export interface RunningWorker {
  * Several workers may run against one database; a job is locked by one of them at a time. A worker
  * that dies keeps its jobs locked until graphile-worker's 4-hour timeout, so every process records
  * heartbeats and unlocks the jobs of workers that stopped beating (src/jobs/crash-recovery.ts).
+ *
+ * graphile-worker 0.17 locks jobs to the worker *pool* (`pool-…`, one per process), not to each
+ * slot: the heartbeat is the pool's, and it covers the jobs of the local queue (fetched and locked
+ * but not started yet) as well as the running ones. With `queue.localQueueSize` > 0 one fetch locks
+ * up to that many ready jobs and the slots take them from memory; completions and failures are
+ * gathered for `completeBatchMs` / `failBatchMs` into one statement each (docs/pipeline-performance.md).
  */
 export function buildTaskList(jobs: JobDefinition[], log: Logger): TaskList {
   const taskList: TaskList = {};
@@ -61,7 +70,9 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   const utils = await makeWorkerUtils({ pgPool: opts.pool, logger: silentLogger() });
   const heartbeat = new WorkerHeartbeat(opts.pool, utils, opts.heartbeat, opts.log);
   const events: WorkerEvents = new EventEmitter();
-  events.on('worker:create', ({ worker }) => heartbeat.add(worker.workerId));
+  // 0.17: jobs are locked by the pool's id (before: each worker's), so that is what beats.
+  events.on('pool:create', ({ workerPool }) => heartbeat.add(workerPool.id));
+  const queue = opts.queue;
   const runner = await run({
     pgPool: opts.pool,
     taskList: buildTaskList(opts.jobs, opts.log),
@@ -72,6 +83,31 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     logger: silentLogger(),
     events,
     noPreparedStatements: opts.preparedStatements === false,
+    preset: {
+      worker: {
+        ...(queue && queue.localQueueSize > 0
+          ? {
+              localQueue: {
+                size: queue.localQueueSize,
+                // A fetch that did not fill the queue waits ~refetchDelayMs before the next one,
+                // whatever new jobs are announced meanwhile (unless very many): at most one
+                // fetch per delay when jobs trickle in, instead of one per job. Off by default:
+                // an announcement dropped that way waits for the next poll (config.ts).
+                ...(queue.refetchDelayMs > 0
+                  ? {
+                      refetchDelay: {
+                        durationMs: queue.refetchDelayMs,
+                        threshold: queue.localQueueSize - 1,
+                      },
+                    }
+                  : {}),
+              },
+            }
+          : {}),
+        completeJobBatchDelay: queue?.completeBatchMs ?? -1,
+        failJobBatchDelay: queue?.failBatchMs ?? -1,
+      },
+    },
   });
   heartbeat.start();
   // Jobs left locked by a worker that died before this one started are freed now, not in a minute.

@@ -39,6 +39,9 @@ export default async function setup(project: TestProject) {
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${TEMPLATE_DB}`;
   const pool = new pg.Pool({ connectionString: templateUrl.toString(), max: 2 });
+  // As src/db/pool.ts (graphile-worker 0.17 warns about a pool without them).
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   await migrate(pool);
   await pool.end();
   await admin.end();

@@ -13,9 +13,16 @@ const file = process.env.BENCH_COUNT_SQL;
 
 /*
  * Counts: total; transactions (begin / commit / rollback); jobFetches (graphile-worker fetching
- * jobs, each call whether it finds one or not); jobAdds (graphile_worker.add_job / add_jobs);
- * jobCompletions (graphile-worker recording completions or failures); app (everything else: our
- * own statements).
+ * jobs, each call whether it finds one or not, and 0.17's look-up of a fetched job's queue name);
+ * jobAdds (graphile_worker.add_job / add_jobs); jobCompletions (graphile-worker writing a job's
+ * state back: completions and failures, one statement per job or per batch, and the rare return
+ * of a local queue's jobs or reset of stale locks); app (everything else: our own statements).
+ *
+ * graphile-worker 0.16 fetched with `get_job(...)` or `with j as (select ...)` and completed with
+ * `complete_job(...)` / `fail_job(...)` or a statement on `_private_jobs as jobs`; 0.17 fetches with
+ * `with j as (select jobs.job_queue_id ...)` (one job or a local queue's batch) and writes every
+ * other state change with a statement on `_private_jobs as jobs` (`delete` to complete, `update` to
+ * fail, return or reset), alone or inside `with j as (...)` when the job has a named queue.
  */
 
 /** @param {string} text */
@@ -24,6 +31,7 @@ function kindOf(text) {
   if (head.startsWith('begin') || head.startsWith('commit') || head.startsWith('rollback'))
     return 'transactions';
   if (text.includes('get_job') || /with\s+j\s+as\s*\(\s*select/i.test(text)) return 'jobFetches';
+  if (/select\s+id,\s*queue_name\s+from\s+\S*_private_job_queues/i.test(text)) return 'jobFetches';
   if (text.includes('add_job')) return 'jobAdds';
   if (text.includes('complete_job') || text.includes('fail_job') || text.includes('_private_jobs as jobs'))
     return 'jobCompletions';

@@ -51,6 +51,8 @@ export interface Config {
   notificationBatchDelayMs: number;
   /** Crash recovery (docs/hardening.md): heartbeat and sweep period, and when a silent worker is dead. */
   workerHeartbeat: { intervalMs: number; deadAfterMs: number };
+  /** graphile-worker 0.17 batching (docs/pipeline-performance.md, "The job queue"). */
+  workerQueue: WorkerQueueSettings;
   sri: {
     /** Start the tax authority simulator with the service (default when no endpoint is configured). */
     startSimulator: boolean;
@@ -116,6 +118,39 @@ function workerHeartbeat(env: Env): { intervalMs: number; deadAfterMs: number } 
       `WORKER_DEAD_AFTER_MS (${deadAfterMs}) must be at least twice WORKER_HEARTBEAT_MS (${intervalMs})`,
     );
   return { intervalMs, deadAfterMs };
+}
+
+export interface WorkerQueueSettings {
+  /** Jobs one fetch locks into the process's local queue; 0: every slot fetches its own (no local queue). */
+  localQueueSize: number;
+  /** After a fetch that did not fill the local queue, wait about this long before the next (0: fetch on every new job). */
+  refetchDelayMs: number;
+  /** Completions gathered this long into one statement; -1: one statement per job. */
+  completeBatchMs: number;
+  /** Failures gathered this long into one statement; -1: one statement per job. */
+  failBatchMs: number;
+}
+
+/** An integer from -1 (off) to `max`. */
+function delayOrOff(env: Env, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^-?\d+$/.test(raw)) throw new ConfigError(`${name} must be an integer (-1: off), got "${raw}"`);
+  const n = Number(raw);
+  if (n < -1 || n > max) throw new ConfigError(`${name} must be between -1 (off) and ${max}, got ${n}`);
+  return n;
+}
+
+function workerQueue(env: Env): WorkerQueueSettings {
+  return {
+    localQueueSize: int(env, 'WORKER_LOCAL_QUEUE_SIZE', 64, 0, 1000),
+    // Off by default: during the delay graphile-worker drops new-job announcements, so a job added
+    // then waits for the next poll (1 s) unless another comes. graphile-worker refuses a delay
+    // longer than its poll interval (1 s here).
+    refetchDelayMs: int(env, 'WORKER_REFETCH_DELAY_MS', 0, 0, 1000),
+    completeBatchMs: delayOrOff(env, 'WORKER_COMPLETE_BATCH_MS', 100, 5000),
+    failBatchMs: delayOrOff(env, 'WORKER_FAIL_BATCH_MS', 100, 5000),
+  };
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
@@ -257,6 +292,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 200),
     notificationBatchDelayMs: int(env, 'NOTIFICATION_BATCH_DELAY_MS', 100, 0, 5000),
     workerHeartbeat: workerHeartbeat(env),
+    workerQueue: workerQueue(env),
     sri: {
       startSimulator,
       simulatorPort,

@@ -69,6 +69,9 @@ function newPool(url: string, max: number, preparedStatements: boolean): pg.Pool
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
+  // Nor a checked-out one between two statements (its next query fails instead). graphile-worker
+  // 0.17 warns at start-up about a pool without this handler.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

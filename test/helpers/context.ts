@@ -22,6 +22,13 @@ import { createTestDatabase } from './database.js';
 
 export const TEST_MASTER_KEY = '0'.repeat(63) + '1';
 
+/**
+ * graphile-worker 0.17's `runOnce` does not wait for the completion or failure of the last jobs
+ * unless they are batched (the batcher is drained before it resolves): with these options the jobs'
+ * rows are final when `runOnce` returns.
+ */
+export const RUN_ONCE_SETTLED = { preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } } };
+
 export interface TestContext {
   app: App;
   deps: Deps;
@@ -125,7 +132,12 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
         );
         if (!due[0]!.n) break;
         total += due[0]!.n;
-        await runOnce({ pgPool: db.pool, taskList: buildTaskList(deps.jobs, log), logger: silentLogger() });
+        await runOnce({
+          pgPool: db.pool,
+          taskList: buildTaskList(deps.jobs, log),
+          logger: silentLogger(),
+          ...RUN_ONCE_SETTLED,
+        });
       }
       return total;
     },
@@ -139,6 +151,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
         log,
         pollIntervalMs: 200,
         heartbeat: config.workerHeartbeat,
+        queue: config.workerQueue,
       });
     },
     async advance(ms: number) {

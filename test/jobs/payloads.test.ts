@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/db/migrate.js';
 import { defineJob, enqueue } from '../../src/jobs/queue.js';
 import { buildTaskList } from '../../src/worker.js';
-import { createTestContext, type TestContext } from '../helpers/context.js';
+import { createTestContext, RUN_ONCE_SETTLED, type TestContext } from '../helpers/context.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,6 +32,7 @@ async function runDue(log: pino.Logger) {
     pgPool: ctx.deps.database.pool,
     taskList: buildTaskList(ctx.deps.jobs, log),
     logger: silentLogger(),
+    ...RUN_ONCE_SETTLED,
   });
 }
 
