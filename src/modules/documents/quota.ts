@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { tenants, tiers } from '../../db/tables.js';
-import { type Clock, ecuadorMonthKey } from '../../shared/clock.js';
+import { type Clock, ecuadorMonthKey, ecuadorNextMonthStart } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { documentQuotaUsage } from './documents.tables.js';
 
@@ -9,6 +9,8 @@ import { documentQuotaUsage } from './documents.tables.js';
 interface QuotaPeriod {
   key: string;
   quota: number;
+  /** When the next period begins (the tenant view's cache never outlives it). */
+  endsAt: Date;
 }
 
 /**
@@ -23,7 +25,7 @@ export const calendarMonthPeriod: QuotaPeriodResolver = async (db, tenantId, now
     .from(tenants)
     .innerJoin(tiers, eq(tiers.code, tenants.subscriptionTier))
     .where(eq(tenants.id, tenantId));
-  return { key: ecuadorMonthKey(now), quota: row?.quota ?? 0 };
+  return { key: ecuadorMonthKey(now), quota: row?.quota ?? 0, endsAt: ecuadorNextMonthStart(now) };
 };
 
 export interface QuotaHooks {
@@ -72,13 +74,16 @@ export function createQuota(deps: { clock: Clock; hooks: QuotaHooks }) {
      * Production documents of the current period (the tenant's documentCount) and the period's
      * allowance (its documentQuota): the period read gives both.
      */
-    async usage(db: Executor, tenantId: string): Promise<{ used: number; quota: number }> {
+    async usage(
+      db: Executor,
+      tenantId: string,
+    ): Promise<{ used: number; quota: number; periodEndsAt: Date }> {
       const period = await deps.hooks.resolvePeriod(db, tenantId, deps.clock.now());
       const [row] = await db
         .select({ used: documentQuotaUsage.used })
         .from(documentQuotaUsage)
         .where(and(eq(documentQuotaUsage.tenantId, tenantId), eq(documentQuotaUsage.periodKey, period.key)));
-      return { used: row?.used ?? 0, quota: period.quota };
+      return { used: row?.used ?? 0, quota: period.quota, periodEndsAt: period.endsAt };
     },
   };
 }
