@@ -155,7 +155,7 @@ describe('the tenant view cache', () => {
       () => clock,
     );
     cache.setLive(true);
-    const end = new Date(1_000);
+    const end = { startsAt: new Date(0), endsAt: new Date(1_000) };
     const v = cache.version('t1');
     cache.invalidate('view:t1');
     cache.set('t1', 'stale', v, end);

@@ -23,7 +23,14 @@ export type TenantRow = typeof tenants.$inferSelect;
  */
 export interface TenantPorts {
   /** Production documents issued in the current billing period, and the period's allowance. */
-  documentUsage(db: Executor, tenantId: string): Promise<{ used: number; quota: number; periodEndsAt: Date }>;
+  documentUsage(
+    db: Executor,
+    tenantId: string,
+  ): Promise<{
+    used: number;
+    quota: number;
+    period: { startsAt: Date; endsAt: Date };
+  }>;
   /** Latest TERMS acceptance. */
   agreementSummary(
     db: Executor,
@@ -363,7 +370,7 @@ export function createTenantsService(deps: {
       ]);
       if (!t) throw new AppError('UNAUTHORIZED', 'Unknown account');
       const view = viewOf(t, parts);
-      viewCache?.set(auth.tenantId, view, version, parts[1].periodEndsAt);
+      viewCache?.set(auth.tenantId, view, version, parts[1].period);
       return view;
     },
 

@@ -11,7 +11,7 @@
  * generations), so a count read just before a document's commit cannot outlive the announcement.
  */
 export class TenantViewCache<V> {
-  private entries = new Map<string, { view: V; until: number; periodEndsAt: number }>();
+  private entries = new Map<string, { view: V; until: number; periodStart: number; periodEnd: number }>();
   private generations = new Map<string, number>();
   /** Bumped when everything is dropped (and when the generation map is trimmed). */
   private epoch = 0;
@@ -37,7 +37,8 @@ export class TenantViewCache<V> {
   get(tenantId: string): V | undefined {
     const e = this.entries.get(tenantId);
     if (!e) return undefined;
-    if (e.until <= this.now() || e.periodEndsAt <= this.clockMs()) {
+    const at = this.clockMs();
+    if (e.until <= this.now() || at >= e.periodEnd || at < e.periodStart) {
       this.entries.delete(tenantId);
       return undefined;
     }
@@ -49,13 +50,15 @@ export class TenantViewCache<V> {
     return this.epoch * 2 ** 32 + (this.generations.get(tenantId) ?? 0);
   }
 
-  set(tenantId: string, view: V, version: number, periodEndsAt: Date): void {
+  /** `period`: the quota period the view counts; it is served only while the clock is inside it. */
+  set(tenantId: string, view: V, version: number, period: { startsAt: Date; endsAt: Date }): void {
     if (!this.enabled || version !== this.version(tenantId)) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(tenantId, {
       view,
       until: this.now() + this.ttlMs,
-      periodEndsAt: periodEndsAt.getTime(),
+      periodStart: period.startsAt.getTime(),
+      periodEnd: period.endsAt.getTime(),
     });
   }
 
