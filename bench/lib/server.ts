@@ -16,13 +16,13 @@ export interface BenchServer {
  * ensureServerBuilt from scripts/ensure-built.ts).
  */
 export async function startServer(
-  opts: { args?: string[]; env?: Record<string, string>; compiled?: boolean } = {},
+  opts: { args?: string[]; env?: Record<string, string>; compiled?: boolean; nodeArgs?: string[] } = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'einvoice-bench-'));
   chmodSync(dataDir, 0o755);
   const port = 31000 + Math.floor(Math.random() * 2000);
   const entry = opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
-  const child = spawn(process.execPath, [...entry, ...(opts.args ?? [])], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry, ...(opts.args ?? [])], {
     env: {
       ...process.env,
       NODE_ENV: 'development',

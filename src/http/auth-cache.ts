@@ -69,20 +69,22 @@ export function registerAuthCache(
   app.addHook('onClose', async () => {
     await listener?.stop();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const method = request.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return payload;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return done(null, payload);
     const url = request.url;
     // Any write may change the tenant view (a document counted, an agreement accepted, …): this
     // process forgets it before answering; other processes hear the commit's view:<tenant>.
     if (request.auth && !url.startsWith('/admin/')) views.dropTenant(request.auth.tenantId);
     else views.clear();
-    if (reply.statusCode >= 400) return payload;
-    if (AUTH_NEUTRAL_PREFIXES.some((p) => url.startsWith(p))) return payload;
+    if (reply.statusCode >= 400) return done(null, payload);
+    if (AUTH_NEUTRAL_PREFIXES.some((p) => url.startsWith(p))) return done(null, payload);
     if (request.auth && !url.startsWith('/admin/')) cache.dropTenant(request.auth.tenantId);
     else cache.clear();
-    await authChannelDrained(cache, deps.database.pool);
-    return payload;
+    authChannelDrained(cache, deps.database.pool).then(
+      () => done(null, payload),
+      (e: Error) => done(e),
+    );
   });
 }
 

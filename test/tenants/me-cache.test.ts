@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authChannelDrained } from '../../src/http/auth-cache.js';
 import { TenantViewCache } from '../../src/modules/tenants/view-cache.js';
 import { ecuadorMonthKey, ecuadorNextMonthStart } from '../../src/shared/clock.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
@@ -30,6 +31,8 @@ async function productionTenant(): Promise<RegisteredTenant & { prod: string }> 
   const t = await verifiedTenant(a);
   await a.query(`update tenants set sandbox = false, promoted_at = now() where id = $1`, [t.tenantId]);
   const prod = await fixtureKey(a, t, ['documents:write', 'documents:read'], { environment: 'production' });
+  // The other process has heard the announcements of these writes too.
+  await authChannelDrained(b.deps.authCache, b.deps.database.pool);
   return { ...t, prod };
 }
 
@@ -134,6 +137,8 @@ describe('the tenant view cache', () => {
   it('a new quota period starts at its instant: the count of the old one is not served past it', async () => {
     const t = await productionTenant();
     await create(a, t, t.prod);
+    // The create's own announcement (view:<tenant>) arrives after its response: let it land first.
+    await authChannelDrained(a.deps.authCache, a.deps.database.pool);
     expect((await me(a, t.prod)).documentCount).toBe(1);
     expect(a.deps.tenantViews.get(t.tenantId)).toBeDefined();
     const saved = a.clock.now();
