@@ -8,7 +8,7 @@
  * flushed their counters (up to 10 s: the first version waited 1.2 s and printed 0.04).
  *   npx tsx bench/tenant-me.bench.ts [seconds per run, default 5] [concurrency, default 16] [--cpu-prof]
  * --cpu-prof writes a V8 profile of the service with the defaults to bench/profiles/ (summarize it
- * with `npx tsx bench/lib/profile-summary.ts <file>`).
+ * with `npx tsx bench/profile-summary.ts <file>`).
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Deps } from './deps.js';
@@ -41,8 +40,7 @@ import { registerSubmissionRoutes } from './modules/submission/index.js';
 import { registerTenantRoutes } from './modules/tenants/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { OPENAPI_EXAMPLES } from './openapi-examples.js';
-import { describeWindow } from './rate-limit/index.js';
-import { AppError } from './shared/errors.js';
+import { registerApiRateLimit } from './rate-limit/index.js';
 import { uuidv4 } from './shared/ids.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -148,33 +146,12 @@ export async function buildApp(deps: Deps): Promise<App> {
     limits: { fileSize: 6 * 1024 * 1024, files: 5, fields: 60, fieldSize: 64 * 1024 },
   });
   const { apiRateLimit, adminRateLimit } = config;
-  await app.register(rateLimit, {
-    global: true,
-    // Every API process counts in PostgreSQL (one prepared upsert per request), so the limit is
-    // per key across processes, not per process (docs/hardening.md, "Rate limits").
-    store: deps.rateLimits.apiStore,
-    timeWindow: apiRateLimit.windowMs,
-    max: (_request, key) => (key.startsWith('op:') ? adminRateLimit.max : apiRateLimit.max),
-    // API_RATE_LIMIT=0: no API limit (and no statement); the operator API keeps its own.
-    allowList: (_request, key) => apiRateLimit.max === 0 && !key.startsWith('op:'),
-    // Runs after the authentication hook: per verified key (a web-app session counts like the key
-    // it is), else per client address. Made-up keys never get here: they fail authentication,
-    // which counts against the address (rate-limit/auth-failures.ts). The operator API has
-    // its own bucket per address.
-    keyGenerator: (request) => {
-      if (request.url.startsWith('/admin/')) return `op:${request.ip}`;
-      return request.auth ? `k:${request.auth.keyId}` : `ip:${request.ip}`;
-    },
-    errorResponseBuilder: (request, context) => {
-      const retryAfter = Math.ceil(context.ttl / 1000);
-      const window = request.url.startsWith('/admin/') ? adminRateLimit : apiRateLimit;
-      const err = new AppError(
-        'TOO_MANY_REQUESTS',
-        `Rate limit exceeded: ${describeWindow(context.max, window.windowMs)}; retry in ${retryAfter} s`,
-        { extra: { retryAfter } },
-      );
-      return err;
-    },
+  // Every API process counts in PostgreSQL, a range of counts per statement, so the limit is per
+  // key across processes, not per process (docs/hardening.md, "Rate limits").
+  registerApiRateLimit(app as never, {
+    counter: deps.rateLimits.apiCounter,
+    api: apiRateLimit,
+    admin: adminRateLimit,
   });
   await registerOpenApi(app as never, { publicBaseUrl: config.publicBaseUrl, examples: OPENAPI_EXAMPLES });
   registerAuth(app as never, deps.authPorts, deps.rateLimits.authFailures);

@@ -1,4 +1,3 @@
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type pg from 'pg';
 import type { Clock } from '../shared/clock.js';
 
@@ -52,11 +51,12 @@ interface Grant {
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** A store class for @fastify/rate-limit over PostgreSQL, bound to this process's pool and clock. */
-export function postgresRateLimitStore(
-  deps: ApiStoreDeps,
-  defaultWindowMs: number,
-): FastifyRateLimitStoreCtor {
+/**
+ * The API limit's counter over PostgreSQL, bound to this process's pool and clock: `incr` answers
+ * the request's count in the key's window and the milliseconds until it ends, synchronously when
+ * this process holds a granted count (no statement, no promise).
+ */
+export function postgresApiCounter(deps: ApiStoreDeps) {
   let lastPurge = deps.clock.now().getTime();
   const grants = new Map<string, Grant>();
 
@@ -99,8 +99,14 @@ export function postgresRateLimitStore(
     if (g && !g.fetching) {
       const ttl = g.windowStart + g.timeWindow - now;
       if (ttl > 0 && g.timeWindow === timeWindow) {
-        if (g.next <= g.last) return callback(null, { current: g.next++, ttl });
-        if (g.full) return callback(null, { current: max + 1, ttl });
+        if (g.next <= g.last) {
+          callback(null, { current: g.next++, ttl });
+          return;
+        }
+        if (g.full) {
+          callback(null, { current: max + 1, ttl });
+          return;
+        }
       }
     }
     // Requests arriving while a grant is fetched wait for it, then take from it (or fetch the next).
@@ -111,9 +117,8 @@ export function postgresRateLimitStore(
     );
   }
 
-  return class PostgresRateLimitStore implements FastifyRateLimitStore {
-    // The plugin calls incr(key, callback, timeWindow, max); its typings list only the first two.
-    incr(key: string, callback: Callback, timeWindow: number = defaultWindowMs, max = 2 ** 31 - 1): void {
+  return {
+    incr(key: string, timeWindow: number, max: number, callback: Callback): void {
       const now = deps.clock.now().getTime();
       if (now - lastPurge > PURGE_EVERY_MS) {
         lastPurge = now;
@@ -121,10 +126,8 @@ export function postgresRateLimitStore(
         deps.purge().catch(deps.onError);
       }
       take(key, timeWindow, max, callback);
-    }
-
-    child(): FastifyRateLimitStore {
-      return new PostgresRateLimitStore();
-    }
+    },
   };
 }
+
+export type ApiCounter = ReturnType<typeof postgresApiCounter>;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 /**
  * Where a V8 CPU profile (`node --cpu-prof`) spent its samples: self time per function and per
  * package or source file, in percent of the non-idle samples.
- *   npx tsx bench/lib/profile-summary.ts <file.cpuprofile> [top, default 40]
+ *   npx tsx bench/profile-summary.ts <file.cpuprofile> [top, default 40]
  */
 interface Node {
   id: number;
@@ -20,7 +20,8 @@ const profile = JSON.parse(readFileSync(file, 'utf8')) as {
 };
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfUs = new Map<number, number>();
-profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+for (const [i, id] of profile.samples.entries())
+  selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 const where = (url: string) => {
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (m) return m[1]!;
