@@ -93,8 +93,8 @@ export function postgresApiCounter(deps: ApiStoreDeps) {
   }
 
   /** Hands out the next count, from this process's grant when it has one (no statement). */
-  function take(key: string, timeWindow: number, max: number, callback: Callback): void {
-    const now = deps.clock.now().getTime();
+  function take(key: string, timeWindow: number, max: number, callback: Callback, at?: number): void {
+    const now = at ?? deps.clock.now().getTime();
     const g = grants.get(key);
     if (g && !g.fetching) {
       const ttl = g.windowStart + g.timeWindow - now;
@@ -125,7 +125,7 @@ export function postgresApiCounter(deps: ApiStoreDeps) {
         for (const [k, g] of grants) if (!g.fetching && g.windowStart + g.timeWindow <= now) grants.delete(k);
         deps.purge().catch(deps.onError);
       }
-      take(key, timeWindow, max, callback);
+      take(key, timeWindow, max, callback, now);
     },
   };
 }
