@@ -75,8 +75,10 @@ export function registerAuthCache(
     const url = request.url;
     // Any write may change the tenant view (a document counted, an agreement accepted, …): this
     // process forgets it before answering; other processes hear the commit's view:<tenant>.
+    // Public and operator writes may touch any tenant: all views go, unless the write was refused
+    // (so refused requests, e.g. made-up keys, cannot keep emptying the cache).
     if (request.auth && !url.startsWith('/admin/')) views.dropTenant(request.auth.tenantId);
-    else views.clear();
+    else if (reply.statusCode < 400) views.clear();
     if (reply.statusCode >= 400) return done(null, payload);
     if (AUTH_NEUTRAL_PREFIXES.some((p) => url.startsWith(p))) return done(null, payload);
     if (request.auth && !url.startsWith('/admin/')) cache.dropTenant(request.auth.tenantId);
