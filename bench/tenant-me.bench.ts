@@ -4,10 +4,14 @@
  * the compiled build `npm start` runs, API only, with its defaults (auth cache on, rate limiter on:
  * one upsert per request), then without the rate limiter, without the cache, and with
  * DATABASE_PREPARED_STATEMENTS=false, to show each part's cost. Prints req/s, latency and the ratio to the bare route.
- *   npx tsx bench/tenant-me.bench.ts [seconds per run, default 5] [concurrency, default 16]
+ * Statements per request are read from pg_stat_database after PostgreSQL's idle backends have
+ * flushed their counters (up to 10 s: the first version waited 1.2 s and printed 0.04).
+ *   npx tsx bench/tenant-me.bench.ts [seconds per run, default 5] [concurrency, default 16] [--cpu-prof]
+ * --cpu-prof writes a V8 profile of the service with the defaults to bench/profiles/ (summarize it
+ * with `npx tsx bench/profile-summary.ts <file>`).
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureServerBuilt } from '../scripts/ensure-built.js';
@@ -19,8 +23,11 @@ import { formatLoad, type LoadResult, runLoad } from './lib/load.js';
 import { freePort, startTsx, waitForHttp } from './lib/processes.js';
 import { type BenchServer, startServer } from './lib/server.js';
 
-const seconds = Number(process.argv[2] ?? 5);
-const concurrency = Number(process.argv[3] ?? 16);
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const cpuProf = process.argv.includes('--cpu-prof');
+const seconds = Number(positional[0] ?? 5);
+const concurrency = Number(positional[1] ?? 16);
+const profileDir = path.resolve('bench/profiles');
 
 ensureServerBuilt((m) => console.log(`# ${m}`));
 const dir = mkdtempSync(path.join(tmpdir(), 'einvoice-bench-me-'));
@@ -38,9 +45,14 @@ try {
       env: { API_RATE_LIMIT: '0', DATABASE_PREPARED_STATEMENTS: 'false' },
     },
   ];
-  for (const v of variants)
+  for (const [i, v] of variants.entries())
     servers.push(
-      await startServer({ args: ['--api'], compiled: true, env: { DATABASE_URL: embedded.url, ...v.env } }),
+      await startServer({
+        args: ['--api'],
+        compiled: true,
+        env: { DATABASE_URL: embedded.url, ...v.env },
+        nodeArgs: cpuProf && i === 0 ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      }),
     );
   const { payload, headers } = await multipart(registrationFields(makeCertificate()));
   const reg = await fetch(`${servers[0]!.url}/v1/register`, { method: 'POST', body: payload, headers });
@@ -57,7 +69,9 @@ try {
   try {
     await waitForHttp(bareUrl);
     console.log(
-      `# tenant-me bench: ${process.platform} node ${process.version}, concurrency ${concurrency}, ${seconds} s per run, two rounds`,
+      `# tenant-me bench: ${process.platform} node ${process.version}, concurrency ${concurrency}, ${seconds} s per run, two rounds, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
     const targets = [
       { label: 'bare Fastify + pg, one query', url: bareUrl, headers: {} },
@@ -76,8 +90,17 @@ try {
       const r = best(t.label);
       console.log(`${formatLoad(t.label, r)}   ${(r.rps / bareRps).toFixed(2)}x bare`);
     }
-    const statements = await countStatements(embedded.url, `${servers[1]!.url}/v1/tenants/me`, auth);
-    console.log(`# statements per tenants/me (API_RATE_LIMIT=0, warm cache): ${statements.toFixed(2)}`);
+    console.log(
+      `# load average after the runs: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    // The variant without the limiter first: the defaults server's request log is still writing
+    // what the load runs buffered (up to 20,000 rows), which is not what a request costs.
+    for (const i of [1, 0]) {
+      const statements = await countStatements(embedded.url, `${servers[i]!.url}/v1/tenants/me`, auth);
+      console.log(`# statements per request, ${variants[i]!.label}, warm caches: ${statements.toFixed(3)}`);
+    }
   } finally {
     await bare.kill('SIGTERM');
   }
@@ -98,13 +121,17 @@ async function countStatements(url: string, target: string, headers: Record<stri
     );
     return Number(rows[0]!.n);
   };
-  await fetch(target, { headers });
-  await new Promise((r) => setTimeout(r, 1500)); // the usage recorder's flush
+  // An idle backend flushes its counters within 10 s (PGSTAT_IDLE_INTERVAL): wait that long on
+  // both sides, or the count misses what the service's connections did.
+  const settle = () => new Promise((r) => setTimeout(r, 11_000));
+  for (let i = 0; i < 20; i++) await fetch(target, { headers });
+  await settle();
   const before = await read();
-  for (let i = 0; i < 200; i++) await fetch(target, { headers });
-  await new Promise((r) => setTimeout(r, 1200));
+  for (let i = 0; i < 1000; i++) await fetch(target, { headers });
+  await settle();
   const after = await read();
   await c.end();
-  // Minus this client's own two statements per read and the usage flushes (about one a second).
-  return (after - before - 2) / 200;
+  // Minus this client's own two statements per read. The usage and request-log flushes (one
+  // statement a second each at most) are counted: they are what the requests cost.
+  return (after - before - 2) / 1000;
 }

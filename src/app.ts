@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { Deps } from './deps.js';
@@ -41,11 +40,12 @@ import { registerSubmissionRoutes } from './modules/submission/index.js';
 import { registerTenantRoutes } from './modules/tenants/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { OPENAPI_EXAMPLES } from './openapi-examples.js';
-import { describeWindow } from './rate-limit/index.js';
-import { AppError } from './shared/errors.js';
+import { registerApiRateLimit } from './rate-limit/index.js';
 import { uuidv4 } from './shared/ids.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+import { redactUrl } from './http/log-options.js';
 
 export { loggerOptions, redactUrl } from './http/log-options.js';
 
@@ -61,16 +61,36 @@ export async function buildApp(deps: Deps): Promise<App> {
       return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : uuidv4();
     },
     requestIdLogLabel: 'requestId',
-    disableRequestLogging: config.nodeEnv === 'test',
+    // One line per request (below), not Fastify's two ("incoming request", "request completed").
+    disableRequestLogging: true,
     ajv: { customOptions: { removeAdditional: true } },
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
+  // One info line per request when it has been answered: method, path (tokens cut out), client
+  // address, status, time. Registered only when info is logged (LOG_LEVEL=info, the default).
+  if (config.nodeEnv !== 'test' && deps.log.isLevelEnabled('info')) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        {
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+          statusCode: reply.statusCode,
+          responseTime: Math.round(reply.elapsedTime * 100) / 100,
+        },
+        'request completed',
+      );
+      done();
+    });
+  }
   registerProblemDocsUrl(app, `${config.publicBaseUrl}/docs`);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(ProblemSchema);
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks every request runs take a callback: an async hook costs a promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   registerErrorHandling(app);
 
@@ -79,13 +99,14 @@ export async function buildApp(deps: Deps): Promise<App> {
   // a POST/PUT/PATCH without a body validates as `{}`: routes with optional bodies just work, and
   // routes with required fields name the missing ones instead of "body must be object".
   registerInputLimits(app as never);
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (
       request.body === undefined &&
       (request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH')
     ) {
       request.body = {};
     }
+    done();
   });
 
   await app.register(cookie);
@@ -93,33 +114,12 @@ export async function buildApp(deps: Deps): Promise<App> {
     limits: { fileSize: 6 * 1024 * 1024, files: 5, fields: 60, fieldSize: 64 * 1024 },
   });
   const { apiRateLimit, adminRateLimit } = config;
-  await app.register(rateLimit, {
-    global: true,
-    // Every API process counts in PostgreSQL (one prepared upsert per request), so the limit is
-    // per key across processes, not per process (docs/hardening.md, "Rate limits").
-    store: deps.rateLimits.apiStore,
-    timeWindow: apiRateLimit.windowMs,
-    max: (_request, key) => (key.startsWith('op:') ? adminRateLimit.max : apiRateLimit.max),
-    // API_RATE_LIMIT=0: no API limit (and no statement); the operator API keeps its own.
-    allowList: (_request, key) => apiRateLimit.max === 0 && !key.startsWith('op:'),
-    // Runs after the authentication hook: per verified key (a web-app session counts like the key
-    // it is), else per client address. Made-up keys never get here: they fail authentication,
-    // which counts against the address (rate-limit/auth-failures.ts). The operator API has
-    // its own bucket per address.
-    keyGenerator: (request) => {
-      if (request.url.startsWith('/admin/')) return `op:${request.ip}`;
-      return request.auth ? `k:${request.auth.keyId}` : `ip:${request.ip}`;
-    },
-    errorResponseBuilder: (request, context) => {
-      const retryAfter = Math.ceil(context.ttl / 1000);
-      const window = request.url.startsWith('/admin/') ? adminRateLimit : apiRateLimit;
-      const err = new AppError(
-        'TOO_MANY_REQUESTS',
-        `Rate limit exceeded: ${describeWindow(context.max, window.windowMs)}; retry in ${retryAfter} s`,
-        { extra: { retryAfter } },
-      );
-      return err;
-    },
+  // Every API process counts in PostgreSQL, a range of counts per statement, so the limit is per
+  // key across processes, not per process (docs/hardening.md, "Rate limits").
+  registerApiRateLimit(app as never, {
+    counter: deps.rateLimits.apiCounter,
+    api: apiRateLimit,
+    admin: adminRateLimit,
   });
   await registerOpenApi(app as never, { publicBaseUrl: config.publicBaseUrl, examples: OPENAPI_EXAMPLES });
   registerAuth(app as never, deps.authPorts, deps.rateLimits.authFailures);

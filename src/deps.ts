@@ -49,6 +49,8 @@ import {
   createTenantsService,
   registerVerificationEmailHooks,
   type TenantPorts,
+  type TenantView,
+  TenantViewCache,
 } from './modules/tenants/index.js';
 import { createWebhooksModule } from './modules/webhooks/index.js';
 import { createRateLimits } from './rate-limit/index.js';
@@ -122,7 +124,16 @@ export function createDeps(input: {
     agreementSummary: agreements.service.summary,
     afterRegister: [agreements.afterRegister],
   };
-  const tenants = createTenantsService({ db, clock, config, secrets, ports: tenantPorts });
+  // GET /v1/tenants/me per tenant, forgotten on the key cache's channel (docs/scaling.md).
+  const tenantViews = new TenantViewCache<TenantView>(config.authCacheTtlMs, () => clock.now().getTime());
+  const tenants = createTenantsService({
+    db,
+    clock,
+    config,
+    secrets,
+    ports: tenantPorts,
+    viewCache: tenantViews,
+  });
   const sessions = createSessionsService({
     db,
     clock,
@@ -254,6 +265,7 @@ export function createDeps(input: {
     outboxHooks,
     keys,
     authCache,
+    tenantViews,
     usage,
     tenants,
     tenantPorts,

@@ -17,7 +17,13 @@ export interface BenchServer {
  * (made if missing) and kept after stop, with its database (a bench's seed reused across runs).
  */
 export async function startServer(
-  opts: { args?: string[]; env?: Record<string, string>; compiled?: boolean; keepDataDir?: string } = {},
+  opts: {
+    args?: string[];
+    env?: Record<string, string>;
+    compiled?: boolean;
+    keepDataDir?: string;
+    nodeArgs?: string[];
+  } = {},
 ): Promise<BenchServer> {
   const dataDir = opts.keepDataDir
     ? path.resolve(opts.keepDataDir)
@@ -26,7 +32,7 @@ export async function startServer(
   chmodSync(dataDir, 0o755);
   const port = 31000 + Math.floor(Math.random() * 2000);
   const entry = opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
-  const child = spawn(process.execPath, [...entry, ...(opts.args ?? [])], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry, ...(opts.args ?? [])], {
     env: {
       ...process.env,
       NODE_ENV: 'development',

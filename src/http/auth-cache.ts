@@ -5,6 +5,14 @@ import type { Logger } from 'pino';
 import { type Listener, startListener } from '../db/listener.js';
 import type { AuthCache } from '../modules/keys/index.js';
 
+/** What else forgets on auth_invalidation: the tenant view cache (src/modules/tenants/view-cache.ts). */
+interface TenantViews {
+  invalidate(payload: string): void;
+  setLive(live: boolean): void;
+  dropTenant(tenantId: string): void;
+  clear(): void;
+}
+
 /** Writes under these prefixes never change a key, a tenant's status, tier, language or verification. */
 const AUTH_NEUTRAL_PREFIXES = [
   '/v1/documents',
@@ -33,33 +41,52 @@ const AUTH_NEUTRAL_PREFIXES = [
  */
 export function registerAuthCache(
   app: FastifyInstance,
-  deps: { authCache: AuthCache; database: { sessionUrl: string; pool: pg.Pool }; log: Logger },
+  deps: {
+    authCache: AuthCache;
+    tenantViews: TenantViews;
+    database: { sessionUrl: string; pool: pg.Pool };
+    log: Logger;
+  },
 ): void {
-  const { authCache: cache } = deps;
+  const { authCache: cache, tenantViews: views } = deps;
   let listener: Listener | null = null;
   app.addHook('onReady', async () => {
     if (cache.ttlMs === 0) return;
     listener = await startListener({
       url: deps.database.sessionUrl,
       channel: 'auth_invalidation',
-      onMessage: (payload) => cache.invalidate(payload),
-      onState: (up) => cache.setLive(up),
+      onMessage: (payload) => {
+        cache.invalidate(payload);
+        views.invalidate(payload);
+      },
+      onState: (up) => {
+        cache.setLive(up);
+        views.setLive(up);
+      },
       onError: (e) => deps.log.warn({ err: e }, 'auth cache listener lost its connection; caching paused'),
     });
   });
   app.addHook('onClose', async () => {
     await listener?.stop();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const method = request.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || reply.statusCode >= 400)
-      return payload;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return done(null, payload);
     const url = request.url;
-    if (AUTH_NEUTRAL_PREFIXES.some((p) => url.startsWith(p))) return payload;
+    // Any write may change the tenant view (a document counted, an agreement accepted, …): this
+    // process forgets it before answering; other processes hear the commit's view:<tenant>.
+    // Public and operator writes may touch any tenant: all views go, unless the write was refused
+    // (so refused requests, e.g. made-up keys, cannot keep emptying the cache).
+    if (request.auth && !url.startsWith('/admin/')) views.dropTenant(request.auth.tenantId);
+    else if (reply.statusCode < 400) views.clear();
+    if (reply.statusCode >= 400) return done(null, payload);
+    if (AUTH_NEUTRAL_PREFIXES.some((p) => url.startsWith(p))) return done(null, payload);
     if (request.auth && !url.startsWith('/admin/')) cache.dropTenant(request.auth.tenantId);
     else cache.clear();
-    await authChannelDrained(cache, deps.database.pool);
-    return payload;
+    authChannelDrained(cache, deps.database.pool).then(
+      () => done(null, payload),
+      (e: Error) => done(e),
+    );
   });
 }
 

@@ -81,10 +81,39 @@ export function illegalTextErrors(value: unknown, root: string): FieldError[] {
 
 export function throwIfAny(errors: FieldError[]): void {
   if (errors.length === 0) return;
-  throw new AppError('VALIDATION_FAILED', errors.map((e) => `${e.path} ${e.message}`).join('; '), { errors });
+  throw asValidationError(errors);
+}
+
+function asValidationError(errors: FieldError[]): AppError {
+  return new AppError('VALIDATION_FAILED', errors.map((e) => `${e.path} ${e.message}`).join('; '), {
+    errors,
+  });
+}
+
+/**
+ * Whether any string (or field name) in `value` has a character illegalTextErrors refuses: the
+ * check every request's params, query and headers pass, without building a path or an array.
+ */
+function hasIllegalText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return illegalCharIndex(value) >= 0;
+  if (value === null || typeof value !== 'object') return false;
+  // Deeper than JSON may nest: let the detailed walk (breadth first, no recursion) decide.
+  if (depth > MAX_JSON_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (const v of value) if (hasIllegalText(v, depth + 1)) return true;
+    return false;
+  }
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    if (illegalCharIndex(k) >= 0 || hasIllegalText((value as Record<string, unknown>)[k], depth + 1))
+      return true;
+  }
+  return false;
 }
 
 function requestTextErrors(request: FastifyRequest): FieldError[] {
+  if (!hasIllegalText(request.params) && !hasIllegalText(request.query) && !hasIllegalText(request.headers))
+    return [];
   return [
     ...illegalTextErrors(request.params, 'params'),
     ...illegalTextErrors(request.query, 'query'),
@@ -106,12 +135,15 @@ export function registerInputLimits(app: FastifyInstance): void {
     if (tooDeep) return done(tooDeep, undefined);
     return defaultJson(request, text, done);
   });
-  app.addHook('onRequest', async (request) => {
-    throwIfAny(requestTextErrors(request));
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const errors = requestTextErrors(request);
+    done(errors.length ? asValidationError(errors) : undefined);
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     // Multipart bodies are read by their routes (readMultipart checks their fields).
-    if (request.isMultipart()) return;
-    throwIfAny(illegalTextErrors(request.body, ''));
+    if (request.body === undefined || request.isMultipart() || !hasIllegalText(request.body)) return done();
+    const errors = illegalTextErrors(request.body, '');
+    done(errors.length ? asValidationError(errors) : undefined);
   });
 }

@@ -1,10 +1,11 @@
 import type pg from 'pg';
 import type { Executor } from '../db/pool.js';
 import type { Clock } from '../shared/clock.js';
-import { postgresRateLimitStore } from './api-store.js';
+import { postgresApiCounter } from './api-store.js';
 import { createAuthFailureGuard } from './auth-failures.js';
 import { createSlidingWindowLimiter } from './sliding-window.js';
 
+export { registerApiRateLimit } from './api-hook.js';
 export type { AuthFailureGuard } from './auth-failures.js';
 export {
   createSlidingWindowLimiter,
@@ -18,7 +19,7 @@ const KEEP_MS = 24 * 3_600_000;
 
 /**
  * Every rate limit of the API, kept in PostgreSQL so that all API processes count together
- * (docs/hardening.md, "Rate limits"): the per-key API limit (a @fastify/rate-limit store), the
+ * (docs/hardening.md, "Rate limits"): the per-key API limit (api-hook.ts over api-store.ts), the
  * sliding windows of registration and sign-in, and the failed-authentication guard.
  */
 export function createRateLimits(deps: {
@@ -42,10 +43,7 @@ export function createRateLimits(deps: {
       clock: deps.clock,
       rule: { bucket: 'auth-failure', ...deps.authFailureLimit },
     }),
-    apiStore: postgresRateLimitStore(
-      { pool: deps.pool, clock: deps.clock, purge, onError: deps.onError },
-      deps.apiWindowMs,
-    ),
+    apiCounter: postgresApiCounter({ pool: deps.pool, clock: deps.clock, purge, onError: deps.onError }),
     purge,
   };
 }

@@ -58,6 +58,18 @@ export function ecuadorMonthKey(date: Date): string {
   return `${p.year}-${pad(p.month)}`;
 }
 
+/** The instant the Ecuador calendar month after the one containing `date` begins. */
+export function ecuadorNextMonthStart(date: Date): Date {
+  const p = ecuadorParts(date);
+  return new Date(Date.UTC(p.year, p.month, 1) - OFFSET_MS);
+}
+
+/** The instant the Ecuador calendar month containing `date` began. */
+export function ecuadorMonthStart(date: Date): Date {
+  const p = ecuadorParts(date);
+  return new Date(Date.UTC(p.year, p.month - 1, 1) - OFFSET_MS);
+}
+
 /** DD/MM/YYYY in America/Guayaquil. */
 export function ecuadorDate(date: Date): string {
   const p = ecuadorParts(date);

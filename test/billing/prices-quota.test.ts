@@ -131,14 +131,24 @@ describe('quota period', () => {
 
   it('is the calendar month for FREE tenants', async () => {
     const t = await verifiedTenant(ctx);
-    expect(await resolve(t.tenantId)).toEqual({ key: '2027-03', quota: 30 });
+    expect(await resolve(t.tenantId)).toEqual({
+      key: '2027-03',
+      quota: 30,
+      startsAt: ec('2027-03-01T00:00:00'),
+      endsAt: ec('2027-04-01T00:00:00'),
+    });
   });
 
   it('is the subscription’s billing period for paying tenants, keyed by its start', async () => {
     const t = await verifiedTenant(ctx);
     await setProduction(ctx, t.tenantId);
     await activeSubscription(ctx, t, 'STARTER');
-    expect(await resolve(t.tenantId)).toEqual({ key: START.toISOString(), quota: 300 });
+    expect(await resolve(t.tenantId)).toEqual({
+      key: START.toISOString(),
+      quota: 300,
+      startsAt: START,
+      endsAt: ec('2027-04-01T10:00:00'),
+    });
     const prod = await fixtureKey(ctx, t, ['documents:write', 'documents:read'], {
       environment: 'production',
     });
@@ -150,7 +160,12 @@ describe('quota period', () => {
     expect(await me()).toMatchObject({ documentCount: 2, documentQuota: 300 });
     // the next period begins at the period end's instant, before any job has run
     ctx.clock.set(ec('2027-04-01T10:00:00'));
-    expect(await resolve(t.tenantId)).toEqual({ key: ec('2027-04-01T10:00:00').toISOString(), quota: 300 });
+    expect(await resolve(t.tenantId)).toEqual({
+      key: ec('2027-04-01T10:00:00').toISOString(),
+      quota: 300,
+      startsAt: ec('2027-04-01T10:00:00'),
+      endsAt: ec('2027-05-01T10:00:00'),
+    });
     expect((await me()).documentCount).toBe(0);
     ctx.clock.set(ec('2027-04-01T09:59:59'));
     expect((await me()).documentCount).toBe(2);

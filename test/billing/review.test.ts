@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../src/db/pool.js';
+import { authChannelDrained } from '../../src/http/auth-cache.js';
 import { addInterval } from '../../src/modules/billing/periods.js';
 import { documents } from '../../src/modules/documents/documents.tables.js';
 import {
@@ -183,6 +184,9 @@ describe('refund', () => {
     await verify(ctx, change.json().payment.id);
     expect((await tierOf(t)).subscriptionTier).toBe('GROWTH');
     await review().refund(change.json().payment.id, null);
+    // Called in-process, not through the operator API: let the commit's announcement reach the
+    // tenant view cache as the API's own writes do before answering.
+    await authChannelDrained(ctx.deps.authCache, ctx.deps.database.pool);
     expect((await tierOf(t)).subscriptionTier).toBe('STARTER');
     expect(await lastEvent(ctx, t.tenantId, 'PAYMENT_REFUNDED')).toMatchObject({
       restoredTier: 'STARTER',

@@ -139,6 +139,8 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
           ...RUN_ONCE_SETTLED,
         });
       }
+      // What the jobs committed (a renewal, a suspension, …) has reached the caches' listener.
+      if (total) await authChannelDrained(deps.authCache, db.pool);
       return total;
     },
     async startWorker() {
@@ -171,9 +173,13 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     },
     async query<T>(text: string, params: unknown[] = []) {
       const { rows } = await db.pool.query(text, params);
-      // A change of a key or tenant made here reaches the API key cache before the next request,
-      // as a write through the API does (src/http/auth-cache.ts). Other statements do not wait.
-      if (/\b(update|delete|alter)\b/i.test(text) && /\b(api_keys|tenants)\b/i.test(text))
+      // A change of a key or tenant made here reaches the API key cache (and what the tenant view
+      // shows, its cache) before the next request, as a write through the API does
+      // (src/http/auth-cache.ts). Other statements do not wait.
+      if (
+        /\b(update|delete|alter|insert)\b/i.test(text) &&
+        /\b(api_keys|tenants|tiers|subscriptions|agreement_acceptances|document_quota_usage)\b/i.test(text)
+      )
         await authChannelDrained(deps.authCache, db.pool);
       return rows as T[];
     },

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { tenants, tiers } from '../../db/tables.js';
-import { ecuadorMonthKey } from '../../shared/clock.js';
+import { ecuadorMonthKey, ecuadorMonthStart, ecuadorNextMonthStart } from '../../shared/clock.js';
 import { calendarMonthPeriod, type QuotaPeriodResolver } from '../documents/index.js';
 import { subscriptions } from './billing.tables.js';
 import { stepAt } from './periods.js';
@@ -26,6 +26,12 @@ export const subscriptionQuotaPeriod: QuotaPeriodResolver = async (db, tenantId,
     .where(eq(tenants.id, tenantId));
   if (!row) return calendarMonthPeriod(db, tenantId, now);
   if (!row.start || !row.interval || row.tier === 'FREE')
-    return { key: ecuadorMonthKey(now), quota: row.quota };
-  return { key: stepAt(row.start, row.interval, now).start.toISOString(), quota: row.quota };
+    return {
+      key: ecuadorMonthKey(now),
+      quota: row.quota,
+      startsAt: ecuadorMonthStart(now),
+      endsAt: ecuadorNextMonthStart(now),
+    };
+  const step = stepAt(row.start, row.interval, now);
+  return { key: step.start.toISOString(), quota: row.quota, startsAt: step.start, endsAt: step.end };
 };

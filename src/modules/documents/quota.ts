@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { tenants, tiers } from '../../db/tables.js';
-import { type Clock, ecuadorMonthKey } from '../../shared/clock.js';
+import { type Clock, ecuadorMonthKey, ecuadorMonthStart, ecuadorNextMonthStart } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { documentQuotaUsage } from './documents.tables.js';
 
@@ -9,6 +9,9 @@ import { documentQuotaUsage } from './documents.tables.js';
 interface QuotaPeriod {
   key: string;
   quota: number;
+  /** When it began and when the next begins (the tenant view's cache is used only in between). */
+  startsAt: Date;
+  endsAt: Date;
 }
 
 /**
@@ -23,7 +26,12 @@ export const calendarMonthPeriod: QuotaPeriodResolver = async (db, tenantId, now
     .from(tenants)
     .innerJoin(tiers, eq(tiers.code, tenants.subscriptionTier))
     .where(eq(tenants.id, tenantId));
-  return { key: ecuadorMonthKey(now), quota: row?.quota ?? 0 };
+  return {
+    key: ecuadorMonthKey(now),
+    quota: row?.quota ?? 0,
+    startsAt: ecuadorMonthStart(now),
+    endsAt: ecuadorNextMonthStart(now),
+  };
 };
 
 export interface QuotaHooks {
@@ -72,13 +80,16 @@ export function createQuota(deps: { clock: Clock; hooks: QuotaHooks }) {
      * Production documents of the current period (the tenant's documentCount) and the period's
      * allowance (its documentQuota): the period read gives both.
      */
-    async usage(db: Executor, tenantId: string): Promise<{ used: number; quota: number }> {
+    async usage(
+      db: Executor,
+      tenantId: string,
+    ): Promise<{ used: number; quota: number; period: { startsAt: Date; endsAt: Date } }> {
       const period = await deps.hooks.resolvePeriod(db, tenantId, deps.clock.now());
       const [row] = await db
         .select({ used: documentQuotaUsage.used })
         .from(documentQuotaUsage)
         .where(and(eq(documentQuotaUsage.tenantId, tenantId), eq(documentQuotaUsage.periodKey, period.key)));
-      return { used: row?.used ?? 0, quota: period.quota };
+      return { used: row?.used ?? 0, quota: period.quota, period };
     },
   };
 }

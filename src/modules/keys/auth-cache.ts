@@ -68,11 +68,14 @@ export class AuthCache {
 
   /**
    * A payload of the auth_invalidation channel: `key:<id>` or `tenant:<id>`; `sync:<token>` (a
-   * process making sure the channel has been delivered) changes nothing; anything else drops all.
+   * process making sure the channel has been delivered) and `view:…` (the tenant view cache's)
+   * change nothing; anything else drops all.
    */
   invalidate(payload: string): void {
     const [kind, id] = payload.split(':');
     if (kind === 'sync') this.syncWaiters.get(payload)?.();
+    else if (kind === 'view')
+      return; // the tenant view cache's (migrations/0770): no key changed
     else if (kind === 'key') this.dropWhere((c) => c.keyId === id);
     else if (kind === 'tenant') this.dropTenant(id!);
     else this.clear();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../shared/auth-context.js';
 import type { Clock } from '../../shared/clock.js';
 import type { RequestLogRecorder } from './request-log.recorder.js';
@@ -53,9 +53,10 @@ export function registerRequestLog(app: FastifyInstance, deps: RequestLogHookDep
   const codes = new WeakMap<FastifyRequest, string>();
 
   // The problem document's `code`, read from what is sent (only error responses are parsed).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
-    if (!request.routeOptions.config?.auth) return payload;
+  // Callback style: every response passes here, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return done(null, payload);
+    if (!request.routeOptions.config?.auth) return done(null, payload);
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/problem+json')) {
       try {
@@ -65,17 +66,32 @@ export function registerRequestLog(app: FastifyInstance, deps: RequestLogHookDep
         // not JSON after all: logged without a code
       }
     }
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (!request.routeOptions.config?.auth) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!request.routeOptions.config?.auth) return done();
     const code = codes.get(request) ?? null;
-    let key: KeyFacts | null = request.auth;
+    const key: KeyFacts | null = request.auth;
     if (!key && code && AFTER_KEY_CODES.has(code)) {
       const token = BEARER_RE.exec(request.headers.authorization ?? '')?.[1];
-      if (token) key = await deps.authenticate(token).catch(() => null);
+      if (token) {
+        // Not returned: a callback-style hook that returns a promise would be resumed twice.
+        void deps
+          .authenticate(token)
+          .catch(() => null)
+          .then((found) => {
+            record(request, reply, found, code);
+            done();
+          });
+        return;
+      }
     }
+    record(request, reply, key, code);
+    done();
+  });
+
+  function record(request: FastifyRequest, reply: FastifyReply, key: KeyFacts | null, code: string | null) {
     if (!key || key.internal) return;
     deps.recorder.record({
       keyId: key.keyId,
@@ -89,7 +105,7 @@ export function registerRequestLog(app: FastifyInstance, deps: RequestLogHookDep
       durationMs: Math.round(reply.elapsedTime),
       at: deps.clock.now(),
     });
-  });
+  }
 
   deps.recorder.start();
 }

@@ -11,5 +11,7 @@ export {
   createTenantsService,
   type TenantPorts,
   type TenantsService,
+  type TenantView,
 } from './tenants.service.js';
 export { registerVerificationEmailHooks } from './verification-hooks.js';
+export { TenantViewCache } from './view-cache.js';

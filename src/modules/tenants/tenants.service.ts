@@ -13,6 +13,7 @@ import { ALL_SCOPES, insertApiKey, revokeEnvironmentKeys } from '../keys/index.j
 import { queueEmail, verificationEmail } from '../mail/index.js';
 import { listTenantEvents, recordTenantEvent } from '../tenant-events/index.js';
 import type { RegisterInput } from './register-form.schemas.js';
+import type { TenantViewCache } from './view-cache.js';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -22,7 +23,14 @@ export type TenantRow = typeof tenants.$inferSelect;
  */
 export interface TenantPorts {
   /** Production documents issued in the current billing period, and the period's allowance. */
-  documentUsage(db: Executor, tenantId: string): Promise<{ used: number; quota: number }>;
+  documentUsage(
+    db: Executor,
+    tenantId: string,
+  ): Promise<{
+    used: number;
+    quota: number;
+    period: { startsAt: Date; endsAt: Date };
+  }>;
   /** Latest TERMS acceptance. */
   agreementSummary(
     db: Executor,
@@ -43,8 +51,10 @@ export function createTenantsService(deps: {
   config: Config;
   secrets: SecretBox;
   ports: TenantPorts;
+  /** GET /v1/tenants/me's answers per tenant (view-cache.ts); absent: always read. */
+  viewCache?: TenantViewCache<TenantView>;
 }) {
-  const { db, clock, config, secrets, ports } = deps;
+  const { db, clock, config, secrets, ports, viewCache } = deps;
 
   // GET /v1/tenants/me runs on every page of the web app: its wide tenant read is built once and
   // sent as a named prepared statement (Drizzle spends a third of a millisecond building it).
@@ -65,7 +75,7 @@ export function createTenantsService(deps: {
     return viewOf(t, await viewParts(exec, t.id));
   }
 
-  function viewOf(t: TenantRow, [agreement, usage]: Awaited<ReturnType<typeof viewParts>>) {
+  function viewOf(t: TenantRow, [agreement, usage]: Awaited<ReturnType<typeof viewParts>>): TenantView {
     const documentCount = usage.used;
     const documentQuota = usage.quota;
     return {
@@ -346,14 +356,22 @@ export function createTenantsService(deps: {
       return { message: GENERIC_RESEND_MESSAGE };
     },
 
-    /** GET /v1/tenants/me: the row and the view's reads side by side (two round trips deep). */
-    async me(auth: TenantScope) {
+    /**
+     * GET /v1/tenants/me: from the view cache, else the row and the view's reads side by side (two
+     * round trips deep). The cached object is shared by every answer: nobody mutates it.
+     */
+    async me(auth: TenantScope): Promise<TenantView> {
+      const cached = viewCache?.get(auth.tenantId);
+      if (cached) return cached;
+      const version = viewCache?.version(auth.tenantId) ?? 0;
       const [[t], parts] = await Promise.all([
         tenantById.execute({ id: auth.tenantId }),
         viewParts(db, auth.tenantId),
       ]);
       if (!t) throw new AppError('UNAUTHORIZED', 'Unknown account');
-      return viewOf(t, parts);
+      const view = viewOf(t, parts);
+      viewCache?.set(auth.tenantId, view, version, parts[1].period);
+      return view;
     },
 
     async events(auth: TenantScope) {
@@ -374,6 +392,22 @@ export function createTenantsService(deps: {
 }
 
 export type TenantsService = ReturnType<typeof createTenantsService>;
+
+/** The tenant object of GET /v1/tenants/me (interface.md, "Tenant"). */
+export interface TenantView {
+  id: string;
+  email: string;
+  subscriptionTier: TenantRow['subscriptionTier'];
+  status: TenantRow['status'];
+  suspensionReasonCode: TenantRow['suspensionReasonCode'];
+  documentCount: number;
+  documentQuota: number;
+  extraSeats: number;
+  pendingExtraSeats: number | null;
+  sandbox: boolean;
+  agreementAcceptedAt: string | null;
+  agreementVersion: string | null;
+}
 
 /** Two registrations racing on one email or RUC: the loser gets the same CONFLICT. */
 function uniqueToConflict(e: { code?: string; cause?: { code?: string } }): never {
