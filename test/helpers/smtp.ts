@@ -56,6 +56,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         .catch(callback);
     },
   });
+  // A client that dies in the middle of a transaction (the crash tests kill workers whose email
+  // is stalled at RCPT TO) resets its connection: smtp-server reports that as an 'error' event on
+  // the server, which without a listener would be an uncaught exception in the test process.
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ECONNRESET' && e.code !== 'EPIPE') throw e;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {

@@ -68,7 +68,9 @@ export async function queueEmail(tx: Executor, email: QueuedEmail, now: Date): P
     SEND_EMAIL_JOB,
     SEND_EMAIL_PAYLOAD,
     { outboxId: id, kind: email.kind },
-    { maxAttempts: EMAIL_MAX_ATTEMPTS, jobKey: `mail:${id}` },
+    // The key is new (a new id): 'preserve_run_at' changes nothing here, and lets an authorization
+    // add this job and its DOCUMENT_AUTHORIZED job (preserve_run_at) in one add_jobs call.
+    { maxAttempts: EMAIL_MAX_ATTEMPTS, jobKey: `mail:${id}`, jobKeyMode: 'preserve_run_at' },
   );
   return id;
 }
