@@ -71,7 +71,6 @@ const embedded = process.env.DATABASE_URL
   ? null
   : await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), database: 'einvoice' });
 const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
-if (process.env.PRINT_DB_URL) console.error('DBURL', databaseUrl);
 // Session connections: each worker keeps WORKER_CONCURRENCY + 3, each API 1 + 2 (docs/scaling.md).
 const bouncer = opt.pgbouncer
   ? await startPgBouncer(databaseUrl, {
