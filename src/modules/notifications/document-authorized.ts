@@ -143,21 +143,7 @@ export function createDocumentAuthorizedProducer(deps: {
         issuerId: input.issuerId,
         document: listed(input.document),
       });
-      await enqueue(
-        tx,
-        DOCUMENT_AUTHORIZED_JOB,
-        DOCUMENT_AUTHORIZED_JOB_V1,
-        { tenantId: input.tenantId, issuerId: input.issuerId },
-        // The first authorization sets the job's time (NOTIFICATION_BATCH_DELAY_MS from now); the
-        // ones that follow join it without moving it ('preserve_run_at'). Ahead of other ready
-        // jobs (priority -1): it is cheap and a webhook waits on it.
-        {
-          jobKey: `${DOCUMENT_AUTHORIZED_JOB}:${input.tenantId}:${input.issuerId}`,
-          jobKeyMode: 'preserve_run_at',
-          delayMs: deps.batchDelayMs ?? 0,
-          priority: -1,
-        },
-      );
+      await queueAggregation(tx, input, deps.batchDelayMs ?? 0);
     },
 
     /**
@@ -221,14 +207,34 @@ export function createDocumentAuthorizedProducer(deps: {
             sql`now() - make_interval(secs => ${olderThanMs / 1000})`,
           ),
         );
-      for (const s of stale)
-        await enqueue(deps.db, DOCUMENT_AUTHORIZED_JOB, DOCUMENT_AUTHORIZED_JOB_V1, s, {
-          jobKey: `${DOCUMENT_AUTHORIZED_JOB}:${s.tenantId}:${s.issuerId}`,
-          priority: -1,
-        });
+      for (const s of stale) await queueAggregation(deps.db, s, 0);
       return stale.length;
     },
   };
+}
+
+/**
+ * The issuer's aggregation job, one pending per tenant and issuer (its job key). The first caller
+ * sets its time (`delayMs` from now); later ones join it without moving it ('preserve_run_at').
+ * Ahead of other ready jobs (priority -1): it is cheap and a webhook waits on it.
+ */
+function queueAggregation(
+  db: Executor,
+  scope: { tenantId: string; issuerId: string },
+  delayMs: number,
+): Promise<void> {
+  return enqueue(
+    db,
+    DOCUMENT_AUTHORIZED_JOB,
+    DOCUMENT_AUTHORIZED_JOB_V1,
+    { tenantId: scope.tenantId, issuerId: scope.issuerId },
+    {
+      jobKey: `${DOCUMENT_AUTHORIZED_JOB}:${scope.tenantId}:${scope.issuerId}`,
+      jobKeyMode: 'preserve_run_at',
+      delayMs,
+      priority: -1,
+    },
+  );
 }
 
 function listed(d: AuthorizedDocument): AuthorizedDocument {
