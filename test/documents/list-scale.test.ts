@@ -163,6 +163,36 @@ describe('the list totals kept by triggers', () => {
     expect(await ctx.query(`select * from document_counts order by 1, 2, 3, 4, 5, 6`)).toEqual(before);
   });
 
+  it('run no counter function for an update that moves no counted column, one for a status change', async () => {
+    const { ctx } = life;
+    const client = await ctx.deps.database.pool.connect();
+    try {
+      const [doc] = (await client.query(`select id from documents where issuer_id = $1 limit 1`, [t.issuerId]))
+        .rows as { id: string }[];
+      await client.query('begin');
+      // Calls of our functions in this transaction (pg_stat_xact_user_functions).
+      await client.query(`set local track_functions = 'pl'`);
+      const calls = async () =>
+        Object.fromEntries(
+          (
+            await client.query(
+              `select funcname, calls::int from pg_stat_xact_user_functions
+                where funcname in ('document_counts_add', 'document_counts_move') order by 1`,
+            )
+          ).rows.map((r: { funcname: string; calls: number }) => [r.funcname, r.calls]),
+        );
+      // What the worker's email step does (migrations/0800: the WHEN clause stops it before any call).
+      await client.query(`update documents set email_status = 'SENT', updated_at = now() where id = $1`, [doc!.id]);
+      expect(await calls()).toEqual({});
+      await client.query(`update documents set status = 'VOIDED' where id = $1`, [doc!.id]);
+      expect(await calls()).toEqual({ document_counts_move: 1 });
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+    await expectCountersExact();
+  });
+
   it('let status changes of one issuer on two connections commit without waiting for each other', async () => {
     const { ctx } = life;
     // Two documents of one counter (same issuer, environment, type, status and day).
