@@ -1,13 +1,12 @@
 /**
- * What the list's counter triggers (migrations/0711_document_counts.sql) cost the writers: time per
- * statement of single-row inserts, 10-row inserts, status updates (which move counters) and
- * email-status updates (which move none), with the triggers enabled and disabled, on a table of
- * 100,000 documents. Each statement commits on its own (synchronous_commit off, so that the WAL
- * flush does not hide the statements' work). Three rounds alternate the settings; the best round
- * of each is printed (the machine is shared). The settings: no triggers; the counters and list
- * indexes as main had them before migration 0750 (0711's trigger function, 0710's six list
- * indexes, put back by this bench); and as they are now (0750: two more counter tables, the filter
- * columns INCLUDEd, the documentType index gone).
+ * What the list's counter triggers cost the writers: time per statement of single-row inserts,
+ * 10-row inserts, status updates (which move counters) and email-status updates (which move none),
+ * on a table of 100,000 documents. Each statement commits on its own (synchronous_commit off, so
+ * that the WAL flush does not hide the statements' work). Three rounds alternate the settings; the
+ * best round of each is printed. The settings: no triggers; migration 0790's (one statement
+ * trigger for inserts, updates and deletes, its six upserts as data-modifying CTEs); and as they
+ * are now (0800: updates by a row trigger that a WHEN clause skips unless a counted column moves,
+ * one statement per counter table).
  *
  *   npx tsx bench/list-counters.bench.ts
  */
@@ -32,19 +31,20 @@ const TRIGGERS = ['documents_count_inserts', 'documents_count_updates', 'documen
 const migration = (name: string) => readFileSync(path.join('migrations', name), 'utf8');
 const between = (text: string, from: string, to?: string) =>
   text.slice(text.indexOf(from), to === undefined ? undefined : text.indexOf(to));
-const m0710 = migration('0710_document_list_indexes.sql');
-const m0711 = migration('0711_document_counts.sql');
-const m0750 = migration('0750_document_list_deep_pages.sql');
-/** Main before 0750: 0711's trigger function and 0710's indexes. */
-const BEFORE_0750 = `${between(m0711, 'create function document_counts_add()', 'create trigger').replace('create function', 'create or replace function')}
-  drop index documents_list_created_idx, documents_list_sequential_idx, documents_list_buyer_name_idx,
-    documents_list_status_idx, documents_list_issue_date_idx;
-  ${between(m0710, 'create index')}`;
-/** This branch: 0750's function and indexes. */
-const AFTER_0750 = `${between(m0750, 'create or replace function document_counts_add()', '-- The documents already there')}
-  drop index documents_list_issue_date_idx;
-  ${between(m0710, 'create index documents_list_issue_date_idx', 'create index documents_list_status_idx')}
-  ${between(m0750, 'drop index documents_list_created_idx;').replace('drop index documents_list_type_idx', 'drop index if exists documents_list_type_idx')}`;
+const m0790 = migration('0790_document_count_shards.sql');
+const m0800 = migration('0800_document_count_row_updates.sql');
+/** Main before 0800: 0790's function for every operation, the update trigger per statement. */
+const AT_0790 = `${between(m0790, 'create or replace function document_counts_add()')}
+  drop trigger documents_count_updates on documents;
+  create trigger documents_count_updates after update on documents
+    referencing old table as old_rows new table as new_rows for each statement execute function document_counts_add();`;
+/** Now: 0800's functions and row trigger. */
+const AT_0800 = between(m0800, 'create or replace function document_counts_add()');
+const NOW_FUNCTIONS = between(
+  m0800,
+  'create function document_counts_move()',
+  '-- INSERT and DELETE',
+).replace('create function', 'create or replace function');
 const N = 2000;
 
 try {
@@ -119,9 +119,10 @@ try {
     'update email status, 1 row': N,
   };
   const best: Record<string, { on: number; off: number; before: number }> = {};
+  await db.query(NOW_FUNCTIONS);
   for (let round = 0; round < 3; round++) {
     for (const setting of ['off', 'before', 'on'] as const) {
-      await db.query(setting === 'before' ? BEFORE_0750 : AFTER_0750);
+      await db.query(setting === 'before' ? AT_0790 : AT_0800);
       await db.query('vacuum analyze documents');
       for (const t of TRIGGERS)
         await db.query(`alter table documents ${setting === 'off' ? 'disable' : 'enable'} trigger ${t}`);
@@ -135,13 +136,13 @@ try {
       }
     }
   }
-  await db.query(AFTER_0750);
+  await db.query(AT_0800);
   for (const t of TRIGGERS) await db.query(`alter table documents enable trigger ${t}`);
   console.log(
     `# list counters bench: µs per statement (autocommit), best of 3 rounds, node ${process.version}`,
   );
   console.log(
-    `${'statement'.padEnd(28)} ${'no triggers'.padStart(12)} ${'before 0750'.padStart(12)} ${'0750'.padStart(8)} ${'0750 - before'.padStart(14)}`,
+    `${'statement'.padEnd(28)} ${'no triggers'.padStart(12)} ${'0790'.padStart(12)} ${'0800'.padStart(8)} ${'0800 - 0790'.padStart(14)}`,
   );
   for (const [name, b] of Object.entries(best)) {
     console.log(
