@@ -32,7 +32,14 @@ import { startPgBouncer } from '../test/helpers/pgbouncer.js';
 import { writeTestTls } from '../test/helpers/tls.js';
 import { benchInvoice } from './lib/bodies.js';
 import { cpuMs, postgresCpuMs, rssMb } from './lib/proc-stats.js';
-import { freePort, type NodeProcess, startNode, startTsx, waitForHttp } from './lib/processes.js';
+import {
+  freePort,
+  type NodeProcess,
+  productionNodeFlags,
+  startNode,
+  startTsx,
+  waitForHttp,
+} from './lib/processes.js';
 
 const { values: opt } = parseArgs({
   options: {
@@ -54,6 +61,11 @@ const { values: opt } = parseArgs({
     pgbouncer: { type: 'boolean', default: false },
     /** Samples pg_stat_activity every 100 ms and prints what the service's backends waited on. */
     'pg-waits': { type: 'boolean', default: false },
+    /**
+     * Loads pg_stat_statements into the embedded PostgreSQL and prints the statements that took
+     * the most time (nested ones included, waits included).
+     */
+    'pg-statements': { type: 'boolean', default: false },
   },
 });
 const RATE = Number(opt.rate);
@@ -69,7 +81,14 @@ const dir = mkdtempSync(path.join(tmpdir(), 'einvoice-e2e-'));
 const tls = writeTestTls(path.join(dir, 'tls'));
 const embedded = process.env.DATABASE_URL
   ? null
-  : await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), database: 'einvoice' });
+  : await startEmbeddedPostgres({
+      dataDir: dir,
+      port: await freePort(),
+      database: 'einvoice',
+      settings: opt['pg-statements']
+        ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' }
+        : {},
+    });
 const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
 // Session connections: each worker keeps WORKER_CONCURRENCY + 3, each API 1 + 2 (docs/scaling.md).
 const bouncer = opt.pgbouncer
@@ -161,7 +180,7 @@ if (!opt.tsx) ensureServerBuilt((m) => console.error(m));
 const startService = (name: string, args: string[], env: Record<string, string>, preload: string[]) =>
   opt.tsx
     ? startTsx(name, 'src/main.ts', args, env, preload)
-    : startNode(name, 'dist/main.js', args, env, preload);
+    : startNode(name, 'dist/main.js', args, env, [...productionNodeFlags(), ...preload]);
 const profile = (name: string) =>
   opt['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opt['cpu-prof'], name)}`] : [];
 
@@ -206,6 +225,7 @@ for (let i = 0; i < WORKER_PROCESSES; i++) {
 await Promise.all(apis.map((a) => waitForHttp(`${a.url}/readyz`, 120_000)));
 
 const db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+if (opt['pg-statements']) await db.query('create extension if not exists pg_stat_statements');
 
 // A verified tenant (webhook endpoints need one) with an endpoint for DOCUMENT_AUTHORIZED.
 const { payload, headers } = await multipart(registrationFields(makeCertificate()));
@@ -472,6 +492,19 @@ console.log(lines.join('\n'));
 writeFileSync(path.join(tmpdir(), 'einvoice-e2e-last.txt'), `${lines.join('\n')}\n`);
 
 for (const a of agents) a.destroy();
+if (opt['pg-statements']) {
+  // The statements by total time, nested ones (triggers, functions) included: time includes waits.
+  const { rows } = await db.query(
+    `select calls, round(total_exec_time) as ms, round((total_exec_time / calls)::numeric, 3) as per_call,
+            wal_bytes, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q
+       from pg_stat_statements order by total_exec_time desc limit 25`,
+  );
+  console.log('pg_stat_statements (whole run): calls, total ms, ms per call, WAL bytes, statement');
+  for (const r of rows)
+    console.log(
+      `${String(r.calls).padStart(8)} ${String(r.ms).padStart(8)} ${String(r.per_call).padStart(9)} ${String(r.wal_bytes).padStart(11)}  ${r.q}`,
+    );
+}
 await db.end();
 await Promise.all(all().map((p) => p.kill('SIGTERM')));
 smtp.close(() => {});

@@ -56,6 +56,8 @@ export interface EmbeddedOptions {
   log?: (msg: string) => void;
   /** What the user should notice (a port replaced by another). */
   warn?: (msg: string) => void;
+  /** More server settings (`-c name=value`), e.g. a bench's pg_stat_statements. */
+  settings?: Record<string, string>;
 }
 
 /** A start-up failure explained in one line: what went wrong and what to set. */
@@ -122,7 +124,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     log(`initialising embedded PostgreSQL in ${pgDir}`);
     await initdb(bin.initdb, pgDir, password, asUser);
   }
-  const server = await startServer(bin.postgres, pgDir, port, asUser);
+  const server = await startServer(bin.postgres, pgDir, port, asUser, opts.settings);
   await ensureDatabase(urlFor(port, 'postgres'), opts.database);
   return handle(urlFor(port, opts.database), port, server);
 }
@@ -432,6 +434,7 @@ function startServer(
   pgDir: string,
   port: number,
   user: OsUser | null,
+  settings: Record<string, string> = {},
 ): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -447,6 +450,7 @@ function startServer(
         'fsync=on',
         '-c',
         'listen_addresses=127.0.0.1',
+        ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
       ],
       {
         env: serverEnv(),

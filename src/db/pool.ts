@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -60,12 +61,67 @@ class UnnamedStatementClient extends pg.Client {
   }
 }
 
+/** Statements named per connection at most (each holds its parsed form and plan in its backend). */
+const MAX_NAMED_PER_CONNECTION = 300;
+/** Longer texts (a statement with hundreds of rows of values, say) are sent unnamed. */
+const MAX_NAMED_TEXT = 16_384;
+const names = new Map<string, string>();
+
+/** The statement's name: a hash of its text, so that the same text gets the same name anywhere. */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= 4 * MAX_NAMED_PER_CONNECTION) names.clear();
+    name = `s${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A pg client that sends every statement with parameters as a named prepared statement, named by
+ * its text: the first run on a connection parses it, later runs only bind and execute, so the
+ * server parses and analyses each text once per connection and can keep a generic plan instead of
+ * planning every run (issue 16: parsing and planning were most of PostgreSQL's CPU in the
+ * end-to-end bench; docs/pipeline-performance.md). Drizzle builds most statements without a name,
+ * and raw `sql` statements never have one. Statements without parameters (`begin`, `commit`)
+ * stay on the simple protocol; a connection names at most MAX_NAMED_PER_CONNECTION texts and sends
+ * the rest unnamed, so texts that embed values cannot fill a backend's memory.
+ */
+class AutoPreparedClient extends pg.Client {
+  private named = new Set<string>();
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only forwards them.
+  override query(config: any, ...rest: any[]): any {
+    if (typeof config === 'string' && Array.isArray(rest[0]) && rest[0].length > 0)
+      return this.query({ text: config, values: rest[0] }, ...rest.slice(1));
+    if (
+      config &&
+      typeof config === 'object' &&
+      typeof config.submit !== 'function' &&
+      !config.name &&
+      typeof config.text === 'string' &&
+      config.text.length <= MAX_NAMED_TEXT
+    ) {
+      const values = config.values ?? rest[0];
+      if (Array.isArray(values) && values.length > 0) {
+        const name = statementName(config.text);
+        if (this.named.has(name) || this.named.size < MAX_NAMED_PER_CONNECTION) {
+          this.named.add(name);
+          return (super.query as (...a: unknown[]) => unknown)({ ...config, name }, ...rest);
+        }
+      }
+    }
+    return (super.query as (...a: unknown[]) => unknown)(config, ...rest);
+  }
+}
+
 function newPool(url: string, max: number, preparedStatements: boolean): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     idleTimeoutMillis: 30_000,
-    ...(preparedStatements ? {} : { Client: UnnamedStatementClient }),
+    Client: preparedStatements ? AutoPreparedClient : UnnamedStatementClient,
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
