@@ -18,7 +18,7 @@ import { invoiceBody } from '../test/helpers/documents.js';
 import { registrationFields } from '../test/helpers/fixtures.js';
 import { multipart } from '../test/helpers/multipart.js';
 import { runLoad } from './lib/load.js';
-import { freePort, waitForHttp } from './lib/processes.js';
+import { freePort, productionNodeFlags, waitForHttp } from './lib/processes.js';
 
 const seconds = Number(process.argv[2] ?? 20);
 ensureServerBuilt((m) => console.log(`# ${m}`));
@@ -52,7 +52,8 @@ async function measure(mode: 'tsx' | 'compiled') {
     API_RATE_LIMIT: '0',
     REGISTRATION_RATE_LIMIT: '100000',
   };
-  const entry = mode === 'compiled' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const entry =
+    mode === 'compiled' ? [...productionNodeFlags(), 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
   const started = performance.now();
   const api = spawn(process.execPath, [...entry, '--api'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const worker = spawn(process.execPath, [...entry, '--worker'], {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
@@ -79,4 +80,14 @@ export function startNode(
       await exited;
     },
   };
+}
+
+/**
+ * The node flags `npm start` gives the compiled service (package.json's `start` script, the words
+ * between `node` and `dist/main.js`), so that a bench runs the service as production runs it.
+ */
+export function productionNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  const m = /^node\s+(.*?)\s*dist\/main\.js/.exec(scripts.start ?? '');
+  return m?.[1] ? m[1].split(/\s+/) : [];
 }

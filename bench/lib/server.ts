@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { productionNodeFlags } from './processes.js';
 
 export interface BenchServer {
   url: string;
@@ -31,7 +32,9 @@ export async function startServer(
   if (opts.keepDataDir) mkdirSync(dataDir, { recursive: true });
   chmodSync(dataDir, 0o755);
   const port = 31000 + Math.floor(Math.random() * 2000);
-  const entry = opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const entry = opts.compiled
+    ? [...productionNodeFlags(), 'dist/main.js']
+    : ['--import', 'tsx', 'src/main.ts'];
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry, ...(opts.args ?? [])], {
     env: {
       ...process.env,

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type RideStatus, renderRide } from '../../adapters/ride/ride.js';
-import { renderViewRide } from '../../adapters/ride/view-ride.js';
+import type { RideStatus } from '../../adapters/ride/ride.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { issuers, outboxEmails, tenants } from '../../db/tables.js';
 import { type Clock, ecuadorTimestamp } from '../../shared/clock.js';
@@ -21,6 +20,25 @@ import {
 import type { Language, OutboxRow } from '../mail/index.js';
 import { queueEmail } from '../mail/index.js';
 import { documentEmail, documentTypeName } from './delivery.templates.js';
+
+/**
+ * The RIDE's renderers, loaded on the first RIDE a process draws: pdfkit, fontkit and bwip-js are
+ * some 15 MB of a process's memory (their sources, compiled code and font tables), which an API
+ * process that never serves a RIDE does not hold (issue 16, target 4; docs/scaling.md).
+ */
+let renderers:
+  | Promise<{
+      renderRide: typeof import('../../adapters/ride/ride.js').renderRide;
+      renderViewRide: typeof import('../../adapters/ride/view-ride.js').renderViewRide;
+    }>
+  | undefined;
+function rideRenderers() {
+  renderers ??= Promise.all([
+    import('../../adapters/ride/ride.js'),
+    import('../../adapters/ride/view-ride.js'),
+  ]).then(([ride, view]) => ({ renderRide: ride.renderRide, renderViewRide: view.renderViewRide }));
+  return renderers;
+}
 
 export const DOCUMENT_EMAIL_KIND = 'document';
 
@@ -82,6 +100,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       logo:
         issuer?.logo && issuer.logoMime ? { data: issuer.logo, mime: issuer.logoMime as 'image/png' } : null,
     };
+    const { renderRide, renderViewRide } = await rideRenderers();
     // Types with a RIDE view model (03, 05, 06, 07) draw it; 01 and 04 keep their own layout.
     const view = rideViewOf(doc);
     if (view) return renderViewRide({ view, ...common });
