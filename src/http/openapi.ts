@@ -1,11 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
+import { getHtmlDocument } from '@scalar/core/libs/html-rendering';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_STATUS } from '../shared/errors.js';
 import { SERVICE_VERSION } from '../shared/version.js';
 
 const API_VERSION = SERVICE_VERSION;
+
+/** Scalar's standalone script, shipped by @scalar/fastify-api-reference. */
+const SCALAR_SCRIPT = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@scalar/fastify-api-reference')),
+  'js/standalone.js',
+);
 
 /**
  * The guide shown first in /docs (authentication, X-Issuer-Id, idempotency, errors, pagination,
@@ -170,17 +178,27 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Scalar's reference page, served offline: its script comes from node_modules (/docs/js/scalar.js),
   // no web fonts, no request proxy; the document is the one above (/docs/openapi.json).
-  await app.register(scalar, {
-    routePrefix: '/docs',
-    configuration: {
-      pageTitle: 'einvoice-ec API',
-      withDefaultFonts: false,
-      telemetry: false,
-      // Nothing that calls Scalar's services: no AI agent, no developer toolbar (share, deploy).
-      agent: { disabled: true },
-      showDeveloperTools: 'never',
-      defaultOpenAllTags: false,
-      metaData: { title: 'einvoice-ec API' },
-    },
+  // The page is @scalar/core's, as @scalar/fastify-api-reference renders it; that plugin is not
+  // registered because it reads its 3.5 MB script into a string at start (6.9 MB of every API
+  // process's heap for a page few open): the script is streamed from its file instead.
+  const page = getHtmlDocument({
+    _integration: 'fastify',
+    cdn: 'js/scalar.js',
+    url: './openapi.json',
+    pageTitle: 'einvoice-ec API',
+    withDefaultFonts: false,
+    telemetry: false,
+    // Nothing that calls Scalar's services: no AI agent, no developer toolbar (share, deploy).
+    agent: { disabled: true },
+    showDeveloperTools: 'never',
+    defaultOpenAllTags: false,
+    metaData: { title: 'einvoice-ec API' },
   });
+  const hidden = { schema: { hide: true } };
+  app.get('/docs', hidden, (_request, reply) => reply.redirect('/docs/', 301));
+  app.get('/docs/', hidden, (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+  app.get('/docs/js/scalar.js', hidden, (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').send(createReadStream(SCALAR_SCRIPT)),
+  );
+  app.get('/docs/openapi.json', hidden, async () => app.swagger());
 }

@@ -167,8 +167,9 @@ describe('the list totals kept by triggers', () => {
     const { ctx } = life;
     const client = await ctx.deps.database.pool.connect();
     try {
-      const [doc] = (await client.query(`select id from documents where issuer_id = $1 limit 1`, [t.issuerId]))
-        .rows as { id: string }[];
+      const [doc] = (
+        await client.query(`select id from documents where issuer_id = $1 limit 1`, [t.issuerId])
+      ).rows as { id: string }[];
       await client.query('begin');
       // Calls of our functions in this transaction (pg_stat_xact_user_functions).
       await client.query(`set local track_functions = 'pl'`);
@@ -182,7 +183,9 @@ describe('the list totals kept by triggers', () => {
           ).rows.map((r: { funcname: string; calls: number }) => [r.funcname, r.calls]),
         );
       // What the worker's email step does (migrations/0800: the WHEN clause stops it before any call).
-      await client.query(`update documents set email_status = 'SENT', updated_at = now() where id = $1`, [doc!.id]);
+      await client.query(`update documents set email_status = 'SENT', updated_at = now() where id = $1`, [
+        doc!.id,
+      ]);
       expect(await calls()).toEqual({});
       await client.query(`update documents set status = 'VOIDED' where id = $1`, [doc!.id]);
       expect(await calls()).toEqual({ document_counts_move: 1 });
