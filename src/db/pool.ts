@@ -81,9 +81,9 @@ function statementName(text: string): string {
 /**
  * A pg client that sends every statement with parameters as a named prepared statement, named by
  * its text: the first run on a connection parses it, later runs only bind and execute, so the
- * server parses and analyses each text once per connection and can keep a generic plan instead of
- * planning every run (issue 16: parsing and planning were most of PostgreSQL's CPU in the
- * end-to-end bench; docs/pipeline-performance.md). Drizzle builds most statements without a name,
+ * server parses and analyses each text once per connection (issue 16: parsing and planning were
+ * most of PostgreSQL's CPU in the end-to-end bench; docs/pipeline-performance.md). Each run is
+ * still planned with its values (`plan_cache_mode`, below). Drizzle builds most statements without a name,
  * and raw `sql` statements never have one. Statements without parameters (`begin`, `commit`)
  * stay on the simple protocol; a connection names at most MAX_NAMED_PER_CONNECTION texts and sends
  * the rest unnamed, so texts that embed values cannot fill a backend's memory.
@@ -122,6 +122,12 @@ function newPool(url: string, max: number, preparedStatements: boolean): pg.Pool
     max,
     idleTimeoutMillis: 30_000,
     Client: preparedStatements ? AutoPreparedClient : UnnamedStatementClient,
+    // Named statements keep their parse and analysis, but each run is still planned with its
+    // values: after five runs PostgreSQL may switch a named statement to a generic plan, and the
+    // list's buyer-name search (`ilike` on a trigram index) took 1-2 s with one at a million
+    // documents instead of 3-6 ms (bench/list.bench.ts). A `DATABASE_URL` with its own `options`
+    // keeps them.
+    ...(preparedStatements ? { options: '-c plan_cache_mode=force_custom_plan' } : {}),
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
