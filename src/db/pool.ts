@@ -122,13 +122,16 @@ function newPool(url: string, max: number, preparedStatements: boolean): pg.Pool
     max,
     idleTimeoutMillis: 30_000,
     Client: preparedStatements ? AutoPreparedClient : UnnamedStatementClient,
-    // Named statements keep their parse and analysis, but each run is still planned with its
-    // values: after five runs PostgreSQL may switch a named statement to a generic plan, and the
-    // list's buyer-name search (`ilike` on a trigram index) took 1-2 s with one at a million
-    // documents instead of 3-6 ms (bench/list.bench.ts). A `DATABASE_URL` with its own `options`
-    // keeps them.
-    ...(preparedStatements ? { options: '-c plan_cache_mode=force_custom_plan' } : {}),
   });
+  // Named statements keep their parse and analysis, but each run is still planned with its
+  // values: after five runs PostgreSQL may switch a named statement to a generic plan, and the
+  // list's buyer-name search (`ilike` on a trigram index) took 1-2 s with one at a million
+  // documents instead of 3-6 ms (bench/list.bench.ts). A SET as the connection's first statement
+  // (pg runs a client's queries in order), not the startup `options`, which PgBouncer refuses.
+  if (preparedStatements)
+    pool.on('connect', (client) => {
+      client.query('set plan_cache_mode = force_custom_plan').catch(() => {});
+    });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   // Nor a checked-out one between two statements (its next query fails instead). graphile-worker
