@@ -66,6 +66,34 @@ const MAX_NAMED_PER_CONNECTION = 300;
 /** Longer texts (a statement with hundreds of rows of values, say) are sent unnamed. */
 const MAX_NAMED_TEXT = 16_384;
 const names = new Map<string, string>();
+/** Marks a query config that must go out unnamed. */
+const UNNAMED = Symbol('unnamed');
+const LIKE = /\b(?:i?like)\b/i;
+
+/**
+ * The pool as `readDb` uses it: every query goes out unnamed (planned with its values each run).
+ * Transactions (`connect()`) and everything else are the pool's own.
+ */
+function unnamedQueries(pool: pg.Pool): pg.Pool {
+  return new Proxy(pool, {
+    get(target, prop) {
+      if (prop === 'query')
+        // biome-ignore lint/suspicious/noExplicitAny: forwards pg's overloads.
+        return (config: any, ...rest: any[]) => {
+          if (config && typeof config.submit === 'function')
+            return (target.query as (...a: unknown[]) => unknown)(config, ...rest);
+          const marked =
+            typeof config === 'string'
+              ? { text: config, values: Array.isArray(rest[0]) ? rest.shift() : undefined }
+              : { ...config };
+          marked[UNNAMED] = true;
+          return (target.query as (...a: unknown[]) => unknown)(marked, ...rest);
+        };
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 /** The statement's name: a hash of its text, so that the same text gets the same name anywhere. */
 function statementName(text: string): string {
@@ -81,9 +109,13 @@ function statementName(text: string): string {
 /**
  * A pg client that sends every statement with parameters as a named prepared statement, named by
  * its text: the first run on a connection parses it, later runs only bind and execute, so the
- * server parses and analyses each text once per connection (issue 16: parsing and planning were
- * most of PostgreSQL's CPU in the end-to-end bench; docs/pipeline-performance.md). Each run is
- * still planned with its values (`plan_cache_mode`, below). Drizzle builds most statements without a name,
+ * server parses and analyses each text once per connection and, after five runs, keeps a generic
+ * plan when it costs no more than planning each run (issue 16: parsing and planning were most of
+ * PostgreSQL's CPU in the end-to-end bench; docs/pipeline-performance.md).
+ * Not named, so planned with their values on every run as before: statements with a LIKE pattern
+ * (whose best plan depends on the pattern: the list's buyer-name search took 1-2 s at a million
+ * documents under a generic plan instead of 3-6 ms), and those of `readDb` (lists, stats,
+ * exports: filters over skewed columns), marked by `unnamedQueries`. Drizzle builds most statements without a name,
  * and raw `sql` statements never have one. Statements without parameters (`begin`, `commit`)
  * stay on the simple protocol; a connection names at most MAX_NAMED_PER_CONNECTION texts and sends
  * the rest unnamed, so texts that embed values cannot fill a backend's memory.
@@ -101,7 +133,9 @@ class AutoPreparedClient extends pg.Client {
       typeof config.submit !== 'function' &&
       !config.name &&
       typeof config.text === 'string' &&
-      config.text.length <= MAX_NAMED_TEXT
+      config.text.length <= MAX_NAMED_TEXT &&
+      !config[UNNAMED] &&
+      !LIKE.test(config.text)
     ) {
       const values = config.values ?? rest[0];
       if (Array.isArray(values) && values.length > 0) {
@@ -123,15 +157,6 @@ function newPool(url: string, max: number, preparedStatements: boolean): pg.Pool
     idleTimeoutMillis: 30_000,
     Client: preparedStatements ? AutoPreparedClient : UnnamedStatementClient,
   });
-  // Named statements keep their parse and analysis, but each run is still planned with its
-  // values: after five runs PostgreSQL may switch a named statement to a generic plan, and the
-  // list's buyer-name search (`ilike` on a trigram index) took 1-2 s with one at a million
-  // documents instead of 3-6 ms (bench/list.bench.ts). A SET as the connection's first statement
-  // (pg runs a client's queries in order), not the startup `options`, which PgBouncer refuses.
-  if (preparedStatements)
-    pool.on('connect', (client) => {
-      client.query('set plan_cache_mode = force_custom_plan').catch(() => {});
-    });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   // Nor a checked-out one between two statements (its next query fails instead). graphile-worker
@@ -152,7 +177,7 @@ export function createDatabase(url: string, maxOrOptions: number | DatabaseOptio
     pool,
     db,
     readPool,
-    readDb: readPool === pool ? db : drizzle(readPool),
+    readDb: drizzle(unnamedQueries(readPool)),
     sessionPool,
     sessionUrl,
     preparedStatements,
