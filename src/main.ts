@@ -138,8 +138,12 @@ if (app) {
     `listening on ${config.publicBaseUrl}: web app at ${config.publicBaseUrl}/, API docs at ${config.publicBaseUrl}/docs`,
   );
 }
-workerStarting = runWorker
-  ? (await import('./worker.js')).startWorker({
+// A shutdown that began while the worker's module loaded has found no worker to wait for and
+// closes the pool: start nothing on it then.
+const workerModule = runWorker ? await import('./worker.js') : null;
+await unlessStopping();
+workerStarting = workerModule
+  ? workerModule.startWorker({
       // LISTEN jobs:insert needs a session: DATABASE_LISTEN_URL when set (docs/scaling.md).
       pool: database!.sessionPool,
       preparedStatements: database!.preparedStatements,
