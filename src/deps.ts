@@ -179,8 +179,8 @@ export function createDeps(input: {
   // its hook is the one reference forward, called only when a job runs.
   const submissionHooks: SubmissionHooks = {
     onAuthorized: [
-      async (tx, doc, now) => {
-        await delivery.queueBuyerEmail(tx, doc, now);
+      async (tx, doc, now, known) => {
+        await delivery.queueBuyerEmail(tx, doc, now, undefined, known.language ?? undefined);
         await notifications.queueDocumentAuthorized(tx, authorizedFacts(doc), now);
       },
       // Only the provider's issuer issues self-billed invoices: other documents have no payment to link.

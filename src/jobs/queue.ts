@@ -3,6 +3,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type SQL, sql } from 'drizzle-orm';
 import type { JobHelpers } from 'graphile-worker';
 import type { Executor } from '../db/pool.js';
+import { deferCall } from '../db/write-batch.js';
 
 export interface EnqueueOptions {
   /** Run no earlier than this many ms from now (database time; see note below). */
@@ -98,7 +99,7 @@ export async function withJobBatch<T>(tx: Executor, fn: () => Promise<T>): Promi
   for (const preserveRunAt of [false, true]) {
     const group = jobs.filter((j) => j.preserveRunAt === preserveRunAt);
     if (group.length === 0) continue;
-    await tx.execute(sql`select graphile_worker.add_jobs(array(
+    const added = sql`(select count(*) from graphile_worker.add_jobs(array(
       select row(
         j->>'identifier', j->'payload', j->>'queue_name',
         now() + make_interval(secs => (j->>'delay')::double precision),
@@ -106,7 +107,9 @@ export async function withJobBatch<T>(tx: Executor, fn: () => Promise<T>): Promi
       )::graphile_worker.job_spec
       from json_array_elements(${JSON.stringify(group)}::json) with ordinality as t(j, n)
       order by n
-    ), ${preserveRunAt})`);
+    ), ${preserveRunAt}))`;
+    // Inside a write batch (src/db/write-batch.ts) the call goes with the transaction's last writes.
+    if (!deferCall(tx, added)) await tx.execute(sql`select ${added}`);
   }
   return value;
 }

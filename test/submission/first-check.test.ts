@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredTenant } from '../helpers/tenants.js';
 import {
@@ -61,6 +62,46 @@ describe('the first authorization check, in the run that sent the document', () 
     );
     expect(email?.status).toBe('SENT');
     expect((await documentOf(ctx, t, key)).email.status).toBe('SENT');
+  });
+
+  it('the authorization is one transaction of five statements: its own writes, then the rest in one', async () => {
+    const { ctx } = now;
+    const key = await issue(ctx, t);
+    // Every statement of this process, by connection (pg.Client#query is where all of them go).
+    const sent: { client: unknown; text: string }[] = [];
+    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const original = proto.query;
+    proto.query = function counted(this: unknown, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string };
+      sent.push({
+        client: this,
+        text: (typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').trim(),
+      });
+      return original.apply(this, args);
+    };
+    try {
+      await ctx.drainJobs();
+    } finally {
+      proto.query = original;
+    }
+    expect((await documentOf(ctx, t, key)).status).toBe('AUTHORIZED');
+    // The transaction that wrote the buyer email: from its begin to its commit on one connection.
+    const at = sent.findIndex((s) => /outbox_emails/.test(s.text) && /^with/i.test(s.text));
+    expect(at).toBeGreaterThan(0);
+    const mine = sent.filter((s) => s.client === sent[at]!.client);
+    const end = mine.indexOf(sent[at]!);
+    const begin = mine.slice(0, end).findLastIndex((s) => s.text.toLowerCase() === 'begin');
+    const tx = mine.slice(begin, end + 2).map((s) => s.text);
+    expect(tx).toHaveLength(5);
+    expect(tx[0]).toBe('begin');
+    expect(tx[1]).toMatch(/^select .* from "documents" .* for update/);
+    expect(tx[2]).toMatch(/^with along0 as \(insert into sri_responses/);
+    // Events, the email, the pending notification and the jobs of both: one statement.
+    for (const table of ['document_events', 'outbox_emails', 'notification_authorized_pending', 'add_jobs'])
+      expect(tx[3]).toContain(table);
+    expect(tx[4]).toBe('commit');
+    // The tenant's language came with the document's lock: not read again for the email.
+    expect(sent.some((s) => /^select "language" from "tenants"/.test(s.text))).toBe(false);
   });
 
   it('EN PROCESO at the first check: RECEIVED, then polls from SRI_AUTH_CHECK_DELAY_MS (3 s)', async () => {

@@ -52,11 +52,18 @@ describe('the lock and the state in one statement', () => {
       expect(first.locked && first.state?.doc.id).toBe(documentId);
       expect(first.locked && first.state?.doc.status).toBe('SIGNED');
       expect(first.locked && first.state?.sub.receptionInFlightSince).toBeNull();
+      // The tenant's language comes with it, for the buyer email of the authorization.
+      expect(first.locked && first.state?.language).toBe('es');
+      await life.ctx.query(
+        `update tenants set language = 'en' where id = (select tenant_id from documents where id = $1)`,
+        [documentId],
+      );
       const second = await tryLockAndLoadState(drizzle(b) as unknown as Executor, key, documentId, now);
       expect(second).toEqual({ locked: false });
       await a.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]);
       const third = await tryLockAndLoadState(drizzle(b) as unknown as Executor, key, documentId, now);
       expect(third.locked).toBe(true);
+      expect(third.locked && third.state?.language).toBe('en');
       await b.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]);
     } finally {
       a.release();

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/pool.js';
+import { deferWrite } from '../../db/write-batch.js';
 import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope } from '../../shared/scope.js';
@@ -459,7 +460,11 @@ export async function withDocumentEventBatch<T>(tx: Executor, fn: () => Promise<
   } finally {
     eventBatches.delete(tx);
   }
-  if (events.length > 0) await tx.insert(documentEvents).values(events);
+  if (events.length > 0) {
+    const insert = tx.insert(documentEvents).values(events);
+    // Inside a write batch (src/db/write-batch.ts) they go with the transaction's last writes.
+    if (!deferWrite(tx, insert.getSQL())) await insert;
+  }
   return value;
 }
 

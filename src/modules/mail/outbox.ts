@@ -3,6 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Executor } from '../../db/pool.js';
 import { type OutboxAttachment, outboxEmails } from '../../db/tables.js';
+import { deferWrite } from '../../db/write-batch.js';
 import { defineJob, enqueue, JobId } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -48,7 +49,7 @@ export async function queueEmail(tx: Executor, email: QueuedEmail, now: Date): P
     content = sealed.content;
     secretsSealed = sealed.sealed;
   }
-  await tx.insert(outboxEmails).values({
+  const insert = tx.insert(outboxEmails).values({
     id,
     tenantId: email.tenantId,
     kind: email.kind,
@@ -63,6 +64,9 @@ export async function queueEmail(tx: Executor, email: QueuedEmail, now: Date): P
     attempts: 0,
     createdAt: now,
   });
+  // Inside a write batch (src/db/write-batch.ts) the row goes with the transaction's last writes:
+  // nothing reads it before the commit.
+  if (!deferWrite(tx, insert.getSQL())) await insert;
   await enqueue(
     tx,
     SEND_EMAIL_JOB,

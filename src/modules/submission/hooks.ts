@@ -7,7 +7,13 @@ import type { DocumentRow } from '../documents/index.js';
  * it (so the buyer email, the DOCUMENT_AUTHORIZED notification and the webhook are committed with
  * the status, or not at all). `doc` is the row as updated.
  */
-type OnAuthorizedHook = (tx: Executor, doc: DocumentRow, now: Date) => Promise<void>;
+type OnAuthorizedHook = (tx: Executor, doc: DocumentRow, now: Date, known: KnownFacts) => Promise<void>;
+
+/** What the submission job read with the document, so that hooks need not read it again. */
+interface KnownFacts {
+  /** The tenant's language (its emails and texts), when read with the document. */
+  language: 'es' | 'en' | null;
+}
 
 export type RefusalOutcome = 'RETURNED' | 'NOT_AUTHORIZED';
 

@@ -8,6 +8,7 @@ import {
   type SriMessage,
 } from '../../adapters/sri/index.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
+import { withWriteBatch } from '../../db/write-batch.js';
 import { withJobBatch } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import {
@@ -76,9 +77,14 @@ export interface ReceptionFollowUp {
   waitMs: number;
 }
 
-/** One transaction whose document events and jobs are each written in one statement at its end. */
+/**
+ * One transaction whose document events, emails, pending notifications and jobs are written
+ * together in one statement at its end (src/db/write-batch.ts).
+ */
 function inTransaction<T>(exec: Executor, fn: (tx: Executor) => Promise<T>): Promise<T> {
-  return withTransaction(exec, (tx) => withJobBatch(tx, () => withDocumentEventBatch(tx, () => fn(tx))));
+  return withTransaction(exec, (tx) =>
+    withWriteBatch(tx, () => withJobBatch(tx, () => withDocumentEventBatch(tx, () => fn(tx)))),
+  );
 }
 
 /**
@@ -99,7 +105,7 @@ export function createProcessor(deps: ProcessorDeps) {
     const now = await loadState(tx, seen.doc.id, at, true);
     const unchanged = now && now.doc.status === seen.doc.status && now.sub.build === seen.sub.build;
     if (!unchanged) log.info({ documentId: seen.doc.id }, 'document moved on meanwhile; answer dropped');
-    return unchanged ? now : null;
+    return unchanged ? { ...now, language: seen.language ?? null } : null;
   }
 
   async function submit(exec: Executor, seen: DocumentState): Promise<ReceptionFollowUp | null> {
@@ -113,7 +119,7 @@ export function createProcessor(deps: ProcessorDeps) {
       log.info({ documentId: seen.doc.id }, 'document moved on meanwhile; not sent');
       return null;
     }
-    const marked: DocumentState = { doc: seen.doc, sub: { ...seen.sub, receptionInFlightSince: markedAt } };
+    const marked: DocumentState = { ...seen, sub: { ...seen.sub, receptionInFlightSince: markedAt } };
     let result: Awaited<ReturnType<SriClient['validate']>>;
     try {
       result = await sri.validate(marked.doc.environment, marked.doc.signedXml);
@@ -287,7 +293,7 @@ export function createProcessor(deps: ProcessorDeps) {
     const doc = await markReceived(tx, state.doc.id, at);
     await updateSubmission(tx, doc.id, SETTLED, at);
     await recordDocumentEvent(tx, doc, 'RECEIVED', { via }, at);
-    return { doc, sub: { ...state.sub, ...SETTLED } };
+    return { ...state, doc, sub: { ...state.sub, ...SETTLED } };
   }
 
   /** `settling`: the answers and the settled submission, written with the document (one statement). */
@@ -320,7 +326,8 @@ export function createProcessor(deps: ProcessorDeps) {
       { authorizationNumber: doc.authorizationNumber, authorizationDate: authorizationDate.toISOString() },
       at,
     );
-    for (const hook of hooks.onAuthorized) await hook(tx, doc, at);
+    const known = { language: state.language ?? null };
+    for (const hook of hooks.onAuthorized) await hook(tx, doc, at, known);
   }
 
   async function refuse(

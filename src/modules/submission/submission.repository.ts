@@ -80,6 +80,8 @@ export async function startSubmissions(
 export interface DocumentState {
   doc: DocumentRow;
   sub: SubmissionRow;
+  /** The tenant's language, when the read had it (`tryLockAndLoadState`). */
+  language?: 'es' | 'en' | null;
 }
 
 /**
@@ -126,12 +128,21 @@ export async function tryLockAndLoadState(
   now: Date,
 ): Promise<{ locked: false } | { locked: true; state: DocumentState | null }> {
   const [row] = await exec
-    .select({ ok: sql<boolean>`l.ok`, doc: documents, sub: documentSubmissions })
+    .select({
+      ok: sql<boolean>`l.ok`,
+      doc: documents,
+      sub: documentSubmissions,
+      // For the hooks of an authorization (its buyer email), which would read it again.
+      language: sql<
+        'es' | 'en' | null
+      >`(select t.language from tenants t where t.id = ${documents.tenantId})`,
+    })
     .from(sql`(select pg_try_advisory_lock(hashtextextended(${key}, 0)) as ok offset 0) l`)
     .leftJoin(documents, and(sql`l.ok`, eq(documents.id, documentId)))
     .leftJoin(documentSubmissions, eq(documentSubmissions.documentId, documents.id));
   if (!row?.ok) return { locked: false };
-  if (row.doc && row.sub) return { locked: true, state: { doc: row.doc, sub: row.sub } };
+  if (row.doc && row.sub)
+    return { locked: true, state: { doc: row.doc, sub: row.sub, language: row.language } };
   return { locked: true, state: await loadState(exec, documentId, now) };
 }
 
