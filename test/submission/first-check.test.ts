@@ -94,7 +94,7 @@ describe('the first authorization check, in the run that sent the document', () 
     const tx = mine.slice(begin, end + 2).map((s) => s.text);
     expect(tx).toHaveLength(5);
     expect(tx[0]).toBe('begin');
-    expect(tx[1]).toMatch(/^select .* from "documents" .* for update/);
+    expect(tx[1]).toMatch(/^select .* from documents d join document_submissions s .* for update$/);
     expect(tx[2]).toMatch(/^with along0 as \(insert into sri_responses/);
     // Events, the email, the pending notification and the jobs of both: one statement.
     for (const table of ['document_events', 'outbox_emails', 'notification_authorized_pending', 'add_jobs'])

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RideStatus } from '../../adapters/ride/ride.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
+import { rowFromSql, selectColumns } from '../../db/sql-rows.js';
 import { issuers, outboxEmails, tenants } from '../../db/tables.js';
 import { type Clock, ecuadorTimestamp } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
@@ -198,30 +199,28 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     outboxId: string,
     shared: Map<string, unknown>,
   ): Promise<OutboxRow | null> {
-    const [row] = await exec
-      .select({
-        email: outboxEmails,
-        doc: documents,
-        logo: issuers.logo,
-        logoMime: issuers.logoMime,
-        language: tenants.language,
-      })
-      .from(outboxEmails)
-      .leftJoin(documents, sql`${documents.id} = (${outboxEmails.ref}->>'documentId')::uuid`)
-      .leftJoin(issuers, eq(issuers.id, documents.issuerId))
-      .leftJoin(tenants, eq(tenants.id, documents.tenantId))
-      .where(eq(outboxEmails.id, outboxId));
-    if (!row) return null;
-    if (row.doc && row.language !== null) {
+    // Select lists built once (src/db/sql-rows.ts): this runs for every document email.
+    const { rows } = await exec.execute<Record<string, unknown>>(sql`
+      select ${selectColumns(outboxEmails, 'e', 'e_')}, ${selectColumns(documents, 'd', 'd_')},
+        i.logo, i.logo_mime, t.language
+      from outbox_emails e
+      left join documents d on d.id = (e.ref->>'documentId')::uuid
+      left join issuers i on i.id = d.issuer_id
+      left join tenants t on t.id = d.tenant_id
+      where e.id = ${outboxId}::uuid`);
+    const raw = rows[0];
+    if (!raw) return null;
+    const language = raw.language as Language | null;
+    if (raw.d_id !== null && language !== null) {
       const source: AttachmentSource = {
-        doc: row.doc,
-        logo: row.logo,
-        logoMime: row.logoMime,
-        language: row.language,
+        doc: rowFromSql(documents, raw, 'd_'),
+        logo: (raw.logo as Buffer | null) ?? null,
+        logoMime: (raw.logo_mime as string | null) ?? null,
+        language,
       };
-      shared.set(`document:${row.doc.id}`, Promise.resolve(source));
+      shared.set(`document:${source.doc.id}`, Promise.resolve(source));
     }
-    return row.email;
+    return rowFromSql(outboxEmails, raw, 'e_');
   }
 
   async function scoped(scope: IssuerScope, accessKey: string): Promise<DocumentRow> {

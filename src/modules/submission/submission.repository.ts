@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SriMessage } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
+import { rowFromSql, selectColumns } from '../../db/sql-rows.js';
 import { addJobsSql, enqueue, JobId } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { type DocumentRow, documentEventsSql, documents } from '../documents/index.js';
@@ -84,6 +85,17 @@ export interface DocumentState {
   language?: 'es' | 'en' | null;
 }
 
+/** The state's select list: the document under `d`, its submission row under `s` (src/db/sql-rows.ts). */
+function stateColumns(): SQL {
+  return sql`${selectColumns(documents, 'd', 'd_')}, ${selectColumns(documentSubmissions, 's', 's_')}`;
+}
+
+/** A row of `stateColumns`, or null when the document (or its submission row) was not there. */
+function stateFrom(raw: Record<string, unknown> | undefined): DocumentState | null {
+  if (!raw || raw.d_id === null || raw.s_document_id === null) return null;
+  return { doc: rowFromSql(documents, raw, 'd_'), sub: rowFromSql(documentSubmissions, raw, 's_') };
+}
+
 /**
  * The document and its submission row in one query, both locked with `lock` (created when
  * missing, e.g. documents older than 0200).
@@ -94,13 +106,11 @@ export async function loadState(
   now: Date,
   lock = false,
 ): Promise<DocumentState | null> {
-  const joined = exec
-    .select({ doc: documents, sub: documentSubmissions })
-    .from(documents)
-    .innerJoin(documentSubmissions, eq(documentSubmissions.documentId, documents.id))
-    .where(eq(documents.id, documentId));
-  const [row] = lock ? await joined.for('update') : await joined;
-  if (row) return row;
+  const { rows } = await exec.execute<Record<string, unknown>>(sql`
+    select ${stateColumns()} from documents d join document_submissions s on s.document_id = d.id
+    where d.id = ${documentId}::uuid ${lock ? sql`for update` : sql``}`);
+  const state = stateFrom(rows[0]);
+  if (state) return state;
   const [doc] = await exec.select().from(documents).where(eq(documents.id, documentId));
   if (!doc) return null;
   await insertSubmissionState(exec, doc, now);
@@ -119,7 +129,8 @@ export async function loadState(
  * the lock: it may miss what the lock's previous holder committed just before releasing it, e.g.
  * its in-flight mark. That is safe because no decision rests on it alone: `markSendInFlight`
  * re-checks in a statement of its own (a fresh snapshot, after the lock) that no send is in
- * flight, and every answer is recorded after a re-read `for update`.
+ * flight, and every answer is recorded after a re-read `for update`. The tenant's language comes
+ * with it, for the hooks of an authorization (its buyer email), which would read it again.
  */
 export async function tryLockAndLoadState(
   exec: Executor,
@@ -127,22 +138,15 @@ export async function tryLockAndLoadState(
   documentId: string,
   now: Date,
 ): Promise<{ locked: false } | { locked: true; state: DocumentState | null }> {
-  const [row] = await exec
-    .select({
-      ok: sql<boolean>`l.ok`,
-      doc: documents,
-      sub: documentSubmissions,
-      // For the hooks of an authorization (its buyer email), which would read it again.
-      language: sql<
-        'es' | 'en' | null
-      >`(select t.language from tenants t where t.id = ${documents.tenantId})`,
-    })
-    .from(sql`(select pg_try_advisory_lock(hashtextextended(${key}, 0)) as ok offset 0) l`)
-    .leftJoin(documents, and(sql`l.ok`, eq(documents.id, documentId)))
-    .leftJoin(documentSubmissions, eq(documentSubmissions.documentId, documents.id));
+  const { rows } = await exec.execute<Record<string, unknown>>(sql`
+    select l.ok, ${stateColumns()}, (select t.language from tenants t where t.id = d.tenant_id) as language
+    from (select pg_try_advisory_lock(hashtextextended(${key}, 0)) as ok offset 0) l
+    left join documents d on l.ok and d.id = ${documentId}::uuid
+    left join document_submissions s on s.document_id = d.id`);
+  const row = rows[0];
   if (!row?.ok) return { locked: false };
-  if (row.doc && row.sub)
-    return { locked: true, state: { doc: row.doc, sub: row.sub, language: row.language } };
+  const state = stateFrom(row);
+  if (state) return { locked: true, state: { ...state, language: row.language as 'es' | 'en' | null } };
   return { locked: true, state: await loadState(exec, documentId, now) };
 }
 
