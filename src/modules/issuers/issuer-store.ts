@@ -93,17 +93,36 @@ export async function setInitialSequential(
     on conflict (issuer_id, document_type, environment) do update set current = excluded.current`);
 }
 
+/** Issuers whose owner one process remembers (about 100 bytes each). */
+const OWNER_CACHE_SIZE = 10_000;
+
 /**
  * Owner tenant of an issuer (any state), for X-Issuer-Id checks. Every such request runs it, so
- * the query is built once and sent as a named prepared statement.
+ * the query is built once and sent as a named prepared statement, and a found owner is kept: an
+ * issuer never changes tenant and is never deleted (its documents keep it), so the answer cannot
+ * go stale across processes. An unknown id is asked again each time (it may be created since).
  */
-export function issuerOwnerLookup(db: Executor): (issuerId: string) => Promise<string | null> {
+export function issuerOwnerLookup(
+  db: Executor,
+  cacheSize = OWNER_CACHE_SIZE,
+): (issuerId: string) => Promise<string | null> {
   const query = db
     .select({ tenantId: issuers.tenantId })
     .from(issuers)
     .where(eq(issuers.id, sql.placeholder('issuerId')))
     .prepare('issuer_owner');
-  return async (issuerId) => (await query.execute({ issuerId }))[0]?.tenantId ?? null;
+  const owners = new Map<string, string>();
+  return async (issuerId) => {
+    const known = owners.get(issuerId);
+    if (known !== undefined) return known;
+    const owner = (await query.execute({ issuerId }))[0]?.tenantId ?? null;
+    if (owner !== null) {
+      // The oldest entry makes room (a Map iterates in insertion order).
+      if (owners.size >= cacheSize) owners.delete(owners.keys().next().value!);
+      owners.set(issuerId, owner);
+    }
+    return owner;
+  };
 }
 
 /** The account's first issuer, created by registration in the tenant's transaction. */
