@@ -4,6 +4,7 @@
  * across two application instances on one database too. Rows inserted by one transaction share
  * its `xmin`: that is how these tests see which documents were committed together.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createDocument, docHeaders, invoiceBody } from '../helpers/documents.js';
@@ -70,6 +71,49 @@ describe('group commit', () => {
     );
     // 25 documents, far fewer transactions.
     expect(new Set(rows.map((r) => r.xmin)).size).toBeLessThanOrEqual(12);
+  });
+
+  it('writes a batch in one statement at the end of its transaction: documents, events, submissions, jobs', async () => {
+    const t = await registerTenant(ctx);
+    const sent: { client: unknown; text: string }[] = [];
+    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const original = proto.query;
+    proto.query = function counted(this: unknown, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string };
+      sent.push({
+        client: this,
+        text: (typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').trim(),
+      });
+      return original.apply(this, args);
+    };
+    let status = 0;
+    try {
+      status = (await createDocument(ctx, t, invoiceBody())).statusCode;
+    } finally {
+      proto.query = original;
+    }
+    expect(status).toBe(201);
+    const at = sent.findIndex((s) => /insert into documents/.test(s.text));
+    expect(at).toBeGreaterThan(0);
+    const mine = sent.filter((s) => s.client === sent[at]!.client);
+    const end = mine.indexOf(sent[at]!);
+    const begin = mine.slice(0, end).findLastIndex((s) => s.text.toLowerCase() === 'begin');
+    const tx = mine.slice(begin, end + 2).map((s) => s.text);
+    // begin, the issuer and its counter, the claim of the number, the one write, commit.
+    expect(tx).toHaveLength(5);
+    expect(tx[2]).toMatch(/^(update|insert into) issuer_sequentials/);
+    expect(tx[3]).toMatch(
+      /^with w0 as \( insert into documents .*\), w1 as \( insert into document_events .*\), w2 as \( insert into document_submissions .*\) select \(select count\(\*\) from graphile_worker\.add_jobs/,
+    );
+    expect(tx[4]).toBe('commit');
+    const [row] = await ctx.query<{ jobs: number; submissions: number; events: number }>(
+      `select (select count(*)::int from graphile_worker.jobs j where j.key = 'sri:' || d.id) as jobs,
+              (select count(*)::int from document_submissions s where s.document_id = d.id) as submissions,
+              (select count(*)::int from document_events e where e.document_id = d.id and e.type = 'CREATED') as events
+         from documents d where d.issuer_id = $1`,
+      [t.issuerId],
+    );
+    expect(row).toEqual({ jobs: 1, submissions: 1, events: 1 });
   });
 
   it('queues every document of a batch for submission with the job queueProcessing gives it', async () => {

@@ -8,6 +8,7 @@
  */
 import type { Executor } from '../../db/pool.js';
 import { withTransaction } from '../../db/pool.js';
+import { withWriteBatch } from '../../db/write-batch.js';
 import { type Clock, ddMmYyyyToIso, ecuadorDate } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -137,7 +138,10 @@ export function createBatches(deps: {
     const def = definitionOf(documentType);
     const now = deps.clock.now();
     const outcomes: (CreateOutcome<SummaryRow> | undefined)[] = batch.map(() => undefined);
-    return withTransaction(deps.db, async (tx) => {
+    // The documents, their events, submissions and jobs are written by one statement at the end
+    // of the transaction (src/db/write-batch.ts).
+    return withTransaction(deps.db, (tx) => withWriteBatch(tx, () => createIn(tx)));
+    async function createIn(tx: Executor): Promise<CreateOutcome<SummaryRow>[]> {
       const read = await readIssuerForCreate(
         tx,
         { tenantId, issuerId, documentType, environment },
@@ -241,7 +245,7 @@ export function createBatches(deps: {
         };
       }
       return outcomes as CreateOutcome<SummaryRow>[];
-    });
+    }
   }
 
   return {

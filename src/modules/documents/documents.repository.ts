@@ -535,8 +535,7 @@ export async function insertCreatedDocuments(tx: Executor, docs: NewDocument[], 
     detail: { status: 'SIGNED', sequential: d.model.sequential, certFingerprint: d.certFingerprint },
     created_at: at,
   }));
-  await tx.execute(sql`
-    with d as (
+  const insertDocuments = sql`
       insert into documents (id, tenant_id, issuer_id, environment, document_type, access_key, sequential,
         issue_date, status, buyer_id_type, buyer_id, buyer_name, buyer_email, total, model, request,
         idempotency_key, request_hash, signed_xml, signed_at, cert_fingerprint, original_document_type,
@@ -545,13 +544,17 @@ export async function insertCreatedDocuments(tx: Executor, docs: NewDocument[], 
         issue_date, status, buyer_id_type, buyer_id, buyer_name, buyer_email, total, model, request,
         idempotency_key, request_hash, signed_xml, signed_at, cert_fingerprint, original_document_type,
         original_number, email_status, created_at, updated_at
-        from json_populate_recordset(null::documents, ${JSON.stringify(rows)}::json)
-      returning id
-    )
+        from json_populate_recordset(null::documents, ${JSON.stringify(rows)}::json)`;
+  // Every document is inserted or the statement fails, so each event has its document (checked
+  // by the foreign key at the end of the statement).
+  const insertEvents = sql`
     insert into document_events (id, document_id, tenant_id, type, detail, created_at)
     select e.id, e.document_id, e.tenant_id, e.type, e.detail, e.created_at
-      from json_populate_recordset(null::document_events, ${JSON.stringify(events)}::json) e
-      join d on d.id = e.document_id`);
+      from json_populate_recordset(null::document_events, ${JSON.stringify(events)}::json) e`;
+  // Inside a write batch (src/db/write-batch.ts) both go in the statement that ends the
+  // transaction, with the submissions and jobs of the afterCreate hook.
+  if (deferWrite(tx, insertDocuments) && deferWrite(tx, insertEvents)) return;
+  await tx.execute(sql`with d as (${insertDocuments}) ${insertEvents}`);
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SriMessage } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
 import { rowFromSql, selectColumns } from '../../db/sql-rows.js';
+import { deferCall, deferWrite } from '../../db/write-batch.js';
 import { addJobsSql, enqueue, JobId } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { type DocumentRow, documentEventsSql, documents } from '../documents/index.js';
@@ -54,7 +55,8 @@ export async function queueProcessing(tx: Executor, documentId: string, opts: Qu
 /**
  * The afterCreate work of a batch of new documents in one statement: their submission rows and
  * one `graphile_worker.add_jobs` for all of them, each job with the key, payload and attempts
- * `queueProcessing` gives it (docs/creates.md).
+ * `queueProcessing` gives it (docs/creates.md). Inside a write batch (src/db/write-batch.ts) both
+ * go with the documents' own insert, in the statement that ends the transaction.
  */
 export async function startSubmissions(
   tx: Executor,
@@ -68,14 +70,17 @@ export async function startSubmissions(
     docs.map((d) => ({ documentId: d.id })),
     { jobKeys: docs.map((d) => documentJobKey(d.id)), maxAttempts: PROCESS_MAX_ATTEMPTS },
   );
-  await tx.execute(sql`
-    with s as (
+  const insert = sql`
       insert into document_submissions (document_id, tenant_id, environment, consecutive_retries, build, updated_at)
       select r.document_id, r.tenant_id, r.environment, 0, 0, ${now.toISOString()}::timestamptz
         from json_populate_recordset(null::document_submissions, ${JSON.stringify(rows)}::json) r
-      on conflict do nothing
-    )
-    select count(*) from ${jobs}`);
+      on conflict do nothing`;
+  const added = sql`(select count(*) from ${jobs})`;
+  if (deferWrite(tx, insert)) {
+    deferCall(tx, added);
+    return;
+  }
+  await tx.execute(sql`with s as (${insert}) select ${added}`);
 }
 
 export interface DocumentState {
