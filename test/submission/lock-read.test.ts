@@ -1,11 +1,12 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../src/db/pool.js';
+import { type Executor, withTransaction } from '../../src/db/pool.js';
 import {
   documentJobKey,
   loadState,
   markSendInFlight,
+  relockState,
   tryLockAndLoadState,
 } from '../../src/modules/submission/submission.repository.js';
 import { issue, type Lifecycle, registerTenant, startLifecycle } from './support.js';
@@ -84,5 +85,39 @@ describe('the lock and the state in one statement', () => {
     expect(await sentEvents()).toBe(1);
     const now = (await loadState(db, documentId, life.ctx.clock.now()))!;
     expect(now.sub.receptionInFlightSince?.getTime()).toBe(other.getTime());
+  });
+
+  it('re-locks a state read earlier without reading the document again, unless its row changed', async () => {
+    const db = life.ctx.deps.db;
+    const seen = (await loadState(db, documentId, life.ctx.clock.now()))!;
+    expect(seen.version).toMatch(/^\d+$/);
+    const run = async () => {
+      const texts: string[] = [];
+      const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+      const original = proto.query;
+      proto.query = function counted(this: unknown, ...args: unknown[]) {
+        const q = args[0] as string | { text?: string };
+        texts.push(typeof q === 'string' ? q : (q?.text ?? ''));
+        return original.apply(this, args);
+      };
+      try {
+        const state = await withTransaction(db, (tx) => relockState(tx, seen, life.ctx.clock.now()));
+        return { state, reads: texts.filter((t) => /from documents/.test(t)) };
+      } finally {
+        proto.query = original;
+      }
+    };
+    // Unchanged: one statement locks both rows and reads the submission; the document is the one seen.
+    const same = await run();
+    expect(same.reads).toHaveLength(1);
+    expect(same.reads[0]).not.toMatch(/signed_xml/);
+    expect(same.state?.doc).toBe(seen.doc);
+    expect(same.state).toEqual(await loadState(db, documentId, life.ctx.clock.now()));
+    // Changed since (any update writes a new row version): read again, as it is now.
+    await life.ctx.query(`update documents set buyer_name = 'Otro Nombre' where id = $1`, [documentId]);
+    const changed = await run();
+    expect(changed.reads).toHaveLength(2);
+    expect(changed.state?.doc.buyerName).toBe('Otro Nombre');
+    expect(changed.state?.version).not.toBe(seen.version);
   });
 });

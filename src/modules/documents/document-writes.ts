@@ -32,7 +32,9 @@ export function markReceived(tx: Executor, documentId: string, now: Date): Promi
 /**
  * AUTORIZADO: the authorization number and date, and the XML as the tax authority returns it.
  * `along`: the caller's own writes (each an `insert`/`update`, e.g. the submission's answers), run
- * as CTEs of the same statement.
+ * as CTEs of the same statement. `current`: the row as it is now, when the caller holds it locked
+ * (the statement then returns only the id, not the row's XML and JSON back: the updated row is
+ * `current` with the columns set here, nothing else writes on update).
  */
 export async function markAuthorized(
   tx: Executor,
@@ -40,6 +42,7 @@ export async function markAuthorized(
   authorization: { number: string; date: Date; xml: string },
   now: Date,
   along: SQL[] = [],
+  current?: DocumentRow,
 ): Promise<DocumentRow> {
   if (along.length > 0) {
     const ctes = along.map(
@@ -50,9 +53,17 @@ export async function markAuthorized(
       update documents set status = 'AUTHORIZED', authorization_number = ${authorization.number},
         authorization_date = ${authorization.date.toISOString()}::timestamptz,
         authorized_xml = ${authorization.xml}, updated_at = ${iso}::timestamptz
-      where id = ${documentId}::uuid returning *`);
+      where id = ${documentId}::uuid returning ${current ? sql`id` : sql`*`}`);
     if (!rows[0]) throw new Error(`document ${documentId} not found`);
-    return rowFromSql(documents, rows[0]);
+    if (!current) return rowFromSql(documents, rows[0]);
+    return {
+      ...current,
+      status: 'AUTHORIZED',
+      authorizationNumber: authorization.number,
+      authorizationDate: authorization.date,
+      authorizedXml: authorization.xml,
+      updatedAt: now,
+    };
   }
   return update(
     tx,

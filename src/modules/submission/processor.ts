@@ -34,6 +34,7 @@ import {
   queueProcessing,
   recordSriResponse,
   recordSriResponses,
+  relockState,
   settledAnswersSql,
   updateSubmission,
 } from './submission.repository.js';
@@ -102,7 +103,7 @@ export function createProcessor(deps: ProcessorDeps) {
 
   /** Reloads and locks the state in `tx`; null when a rebuild or another run moved it on meanwhile. */
   async function current(tx: Executor, seen: DocumentState, at: Date): Promise<DocumentState | null> {
-    const now = await loadState(tx, seen.doc.id, at, true);
+    const now = await relockState(tx, seen, at);
     const unchanged = now && now.doc.status === seen.doc.status && now.sub.build === seen.sub.build;
     if (!unchanged) log.info({ documentId: seen.doc.id }, 'document moved on meanwhile; answer dropped');
     return unchanged ? { ...now, language: seen.language ?? null } : null;
@@ -317,6 +318,8 @@ export function createProcessor(deps: ProcessorDeps) {
       },
       at,
       settling,
+      // Locked and read in this transaction: the row need not come back.
+      state.doc,
     );
     if (!settling) await updateSubmission(tx, doc.id, SETTLED, at);
     await recordDocumentEvent(

@@ -88,17 +88,51 @@ export interface DocumentState {
   sub: SubmissionRow;
   /** The tenant's language, when the read had it (`tryLockAndLoadState`). */
   language?: 'es' | 'en' | null;
+  /**
+   * The version of the document's row that was read (its `xmin`: every update writes a new
+   * one), so that `relockState` can tell it is still the same without reading it again.
+   */
+  version?: string;
 }
 
-/** The state's select list: the document under `d`, its submission row under `s` (src/db/sql-rows.ts). */
+/**
+ * The state's select list: the document under `d` (and its row version), its submission row
+ * under `s` (src/db/sql-rows.ts).
+ */
 function stateColumns(): SQL {
-  return sql`${selectColumns(documents, 'd', 'd_')}, ${selectColumns(documentSubmissions, 's', 's_')}`;
+  return sql`${selectColumns(documents, 'd', 'd_')}, d.xmin::text as d_version,
+    ${selectColumns(documentSubmissions, 's', 's_')}`;
 }
 
 /** A row of `stateColumns`, or null when the document (or its submission row) was not there. */
 function stateFrom(raw: Record<string, unknown> | undefined): DocumentState | null {
   if (!raw || raw.d_id === null || raw.s_document_id === null) return null;
-  return { doc: rowFromSql(documents, raw, 'd_'), sub: rowFromSql(documentSubmissions, raw, 's_') };
+  return {
+    doc: rowFromSql(documents, raw, 'd_'),
+    sub: rowFromSql(documentSubmissions, raw, 's_'),
+    version: raw.d_version as string,
+  };
+}
+
+/**
+ * `loadState(tx, id, now, true)` for a state read earlier (`seen`): both rows locked, the
+ * submission row read again, and the document read again only when its row is no longer the
+ * version `seen` read (its text columns, the signed and authorized XML, are most of its bytes).
+ */
+export async function relockState(
+  tx: Executor,
+  seen: DocumentState,
+  now: Date,
+): Promise<DocumentState | null> {
+  if (seen.version === undefined) return loadState(tx, seen.doc.id, now, true);
+  const { rows } = await tx.execute<Record<string, unknown>>(sql`
+    select d.xmin::text as d_version, ${selectColumns(documentSubmissions, 's', 's_')}
+    from documents d join document_submissions s on s.document_id = d.id
+    where d.id = ${seen.doc.id}::uuid for update`);
+  const raw = rows[0];
+  if (raw && raw.d_version === seen.version)
+    return { doc: seen.doc, sub: rowFromSql(documentSubmissions, raw, 's_'), version: seen.version };
+  return loadState(tx, seen.doc.id, now, true);
 }
 
 /**
