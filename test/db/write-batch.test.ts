@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database, withTransaction } from '../../src/db/pool.js';
 import { deferCall, deferWrite, withWriteBatch } from '../../src/db/write-batch.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { recordStatements } from '../helpers/statements.js';
 
 /**
  * A write batch (src/db/write-batch.ts) keeps the writes a transaction defers and sends them, with
@@ -31,20 +31,7 @@ afterAll(async () => {
 
 /** The statements `fn` sends, by their text. */
 async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const texts: string[] = [];
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function counted(this: unknown, ...args: unknown[]) {
-    const q = args[0] as string | { text?: string };
-    texts.push((typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').trim());
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return texts;
+  return (await recordStatements(fn)).sent.map((s) => s.text);
 }
 
 const counts = async () =>

@@ -4,10 +4,10 @@
  * across two application instances on one database too. Rows inserted by one transaction share
  * its `xmin`: that is how these tests see which documents were committed together.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createDocument, docHeaders, invoiceBody } from '../helpers/documents.js';
+import { recordStatements, transactionAround } from '../helpers/statements.js';
 import { fixtureKey, type RegisteredTenant, registerTenant, verifiedTenant } from '../helpers/tenants.js';
 
 let ctx: TestContext;
@@ -75,30 +75,9 @@ describe('group commit', () => {
 
   it('writes a batch in one statement at the end of its transaction: documents, events, submissions, jobs', async () => {
     const t = await registerTenant(ctx);
-    const sent: { client: unknown; text: string }[] = [];
-    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-    const original = proto.query;
-    proto.query = function counted(this: unknown, ...args: unknown[]) {
-      const q = args[0] as string | { text?: string };
-      sent.push({
-        client: this,
-        text: (typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').trim(),
-      });
-      return original.apply(this, args);
-    };
-    let status = 0;
-    try {
-      status = (await createDocument(ctx, t, invoiceBody())).statusCode;
-    } finally {
-      proto.query = original;
-    }
-    expect(status).toBe(201);
-    const at = sent.findIndex((s) => /insert into documents/.test(s.text));
-    expect(at).toBeGreaterThan(0);
-    const mine = sent.filter((s) => s.client === sent[at]!.client);
-    const end = mine.indexOf(sent[at]!);
-    const begin = mine.slice(0, end).findLastIndex((s) => s.text.toLowerCase() === 'begin');
-    const tx = mine.slice(begin, end + 2).map((s) => s.text);
+    const { value: created, sent } = await recordStatements(() => createDocument(ctx, t, invoiceBody()));
+    expect(created.statusCode).toBe(201);
+    const tx = transactionAround(sent, (text) => /insert into documents/.test(text));
     // begin, the issuer and its counter, the claim of the number, the one write, commit.
     expect(tx).toHaveLength(5);
     expect(tx[2]).toMatch(/^(update|insert into) issuer_sequentials/);

@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuerOwnerLookup } from '../../src/modules/issuers/issuer-store.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
+import { recordStatements } from '../helpers/statements.js';
 import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 
 /**
@@ -20,18 +20,8 @@ afterAll(async () => ctx?.close());
 
 /** What `fn` answered and how many statements it sent. */
 async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements: number }> {
-  let statements = 0;
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function counting(this: unknown, ...args: unknown[]) {
-    statements++;
-    return original.apply(this, args);
-  };
-  try {
-    return { value: await fn(), statements };
-  } finally {
-    proto.query = original;
-  }
+  const { value, sent } = await recordStatements(fn);
+  return { value, statements: sent.length };
 }
 
 describe('the owner of an issuer', () => {

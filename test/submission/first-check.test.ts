@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStatements, transactionAround } from '../helpers/statements.js';
 import type { RegisteredTenant } from '../helpers/tenants.js';
 import {
   callTrail,
@@ -67,31 +67,10 @@ describe('the first authorization check, in the run that sent the document', () 
   it('the authorization is one transaction of five statements: its own writes, then the rest in one', async () => {
     const { ctx } = now;
     const key = await issue(ctx, t);
-    // Every statement of this process, by connection (pg.Client#query is where all of them go).
-    const sent: { client: unknown; text: string }[] = [];
-    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-    const original = proto.query;
-    proto.query = function counted(this: unknown, ...args: unknown[]) {
-      const q = args[0] as string | { text?: string };
-      sent.push({
-        client: this,
-        text: (typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').trim(),
-      });
-      return original.apply(this, args);
-    };
-    try {
-      await ctx.drainJobs();
-    } finally {
-      proto.query = original;
-    }
+    const { sent } = await recordStatements(() => ctx.drainJobs());
     expect((await documentOf(ctx, t, key)).status).toBe('AUTHORIZED');
-    // The transaction that wrote the buyer email: from its begin to its commit on one connection.
-    const at = sent.findIndex((s) => /outbox_emails/.test(s.text) && /^with/i.test(s.text));
-    expect(at).toBeGreaterThan(0);
-    const mine = sent.filter((s) => s.client === sent[at]!.client);
-    const end = mine.indexOf(sent[at]!);
-    const begin = mine.slice(0, end).findLastIndex((s) => s.text.toLowerCase() === 'begin');
-    const tx = mine.slice(begin, end + 2).map((s) => s.text);
+    // The transaction that wrote the buyer email.
+    const tx = transactionAround(sent, (text) => /outbox_emails/.test(text) && /^with/i.test(text));
     expect(tx).toHaveLength(5);
     expect(tx[0]).toBe('begin');
     expect(tx[1]).toMatch(/^select .* from documents d join document_submissions s .* for update$/);

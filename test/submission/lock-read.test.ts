@@ -9,6 +9,7 @@ import {
   relockState,
   tryLockAndLoadState,
 } from '../../src/modules/submission/submission.repository.js';
+import { recordStatements } from '../helpers/statements.js';
 import { issue, type Lifecycle, registerTenant, startLifecycle } from './support.js';
 
 /**
@@ -92,20 +93,10 @@ describe('the lock and the state in one statement', () => {
     const seen = (await loadState(db, documentId, life.ctx.clock.now()))!;
     expect(seen.version).toMatch(/^\d+$/);
     const run = async () => {
-      const texts: string[] = [];
-      const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-      const original = proto.query;
-      proto.query = function counted(this: unknown, ...args: unknown[]) {
-        const q = args[0] as string | { text?: string };
-        texts.push(typeof q === 'string' ? q : (q?.text ?? ''));
-        return original.apply(this, args);
-      };
-      try {
-        const state = await withTransaction(db, (tx) => relockState(tx, seen, life.ctx.clock.now()));
-        return { state, reads: texts.filter((t) => /from documents/.test(t)) };
-      } finally {
-        proto.query = original;
-      }
+      const { value: state, sent } = await recordStatements(() =>
+        withTransaction(db, (tx) => relockState(tx, seen, life.ctx.clock.now())),
+      );
+      return { state, reads: sent.filter((s) => /from documents/.test(s.text)).map((s) => s.text) };
     };
     // Unchanged: one statement locks both rows and reads the submission; the document is the one seen.
     const same = await run();

@@ -1,0 +1,45 @@
+import pg from 'pg';
+
+/**
+ * The statements a piece of code sends, recorded where every query of the process goes
+ * (`pg.Client#query`: Drizzle, graphile-worker, our own clients), with the connection each went on.
+ */
+export interface SentStatement {
+  client: unknown;
+  /** Its text, whitespace collapsed. */
+  text: string;
+}
+
+export async function recordStatements<T>(
+  fn: () => Promise<T>,
+): Promise<{ value: T; sent: SentStatement[] }> {
+  const sent: SentStatement[] = [];
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function recorded(this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string };
+    sent.push({
+      client: this,
+      text: (typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').trim(),
+    });
+    return original.apply(this, args);
+  };
+  try {
+    return { value: await fn(), sent };
+  } finally {
+    proto.query = original;
+  }
+}
+
+/**
+ * The transaction of the first statement matching `match`, on its connection: from its `begin`
+ * through the statement after the match (its commit when the match is the last). [] when none matched.
+ */
+export function transactionAround(sent: SentStatement[], match: (text: string) => boolean): string[] {
+  const at = sent.findIndex((s) => match(s.text));
+  if (at < 0) return [];
+  const mine = sent.filter((s) => s.client === sent[at]!.client);
+  const end = mine.indexOf(sent[at]!);
+  const begin = mine.slice(0, end).findLastIndex((s) => s.text.toLowerCase() === 'begin');
+  return mine.slice(begin, end + 2).map((s) => s.text);
+}
