@@ -39,20 +39,43 @@ export function deferCall(tx: Executor, expression: SQL): boolean {
   return true;
 }
 
-/** Runs `fn` and then, in `tx`, everything it deferred: one statement (none when nothing was). */
-export async function withWriteBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
-  if (batches.has(tx)) return fn();
-  const batch: Pending = { writes: [], calls: [] };
-  batches.set(tx, batch);
+/**
+ * The shape every per-transaction batch shares: `fn` runs with a fresh batch registered for `tx`
+ * in `registry` (or, when one is open already, inside it), then `flush` gets what it gathered.
+ * A throw flushes nothing.
+ */
+export async function withBatch<B, T>(
+  registry: WeakMap<Executor, B>,
+  tx: Executor,
+  fresh: () => B,
+  fn: () => Promise<T>,
+  flush: (batch: B) => Promise<void>,
+): Promise<T> {
+  if (registry.has(tx)) return fn();
+  const batch = fresh();
+  registry.set(tx, batch);
   let value: T;
   try {
     value = await fn();
   } finally {
-    batches.delete(tx);
+    registry.delete(tx);
   }
-  const statement = batchStatement(batch);
-  if (statement) await tx.execute(statement);
+  await flush(batch);
   return value;
+}
+
+/** Runs `fn` and then, in `tx`, everything it deferred: one statement (none when nothing was). */
+export function withWriteBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
+  return withBatch(
+    batches,
+    tx,
+    (): Pending => ({ writes: [], calls: [] }),
+    fn,
+    async (batch) => {
+      const statement = batchStatement(batch);
+      if (statement) await tx.execute(statement);
+    },
+  );
 }
 
 /** The statement that runs a batch, or null when it is empty. */

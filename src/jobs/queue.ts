@@ -3,7 +3,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type SQL, sql } from 'drizzle-orm';
 import type { JobHelpers } from 'graphile-worker';
 import type { Executor } from '../db/pool.js';
-import { deferCall } from '../db/write-batch.js';
+import { deferCall, withBatch } from '../db/write-batch.js';
 
 export interface EnqueueOptions {
   /** Run no earlier than this many ms from now (database time; see note below). */
@@ -86,16 +86,17 @@ const batches = new WeakMap<Executor, BatchedJob[]>();
  * job's time (`preserve_run_at`) go in a second `add_jobs` call (its flag is per call);
  * `unsafe_dedupe` ones are added at once, as outside a batch.
  */
-export async function withJobBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
-  if (batches.has(tx)) return fn();
-  const jobs: BatchedJob[] = [];
-  batches.set(tx, jobs);
-  let value: T;
-  try {
-    value = await fn();
-  } finally {
-    batches.delete(tx);
-  }
+export function withJobBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
+  return withBatch(
+    batches,
+    tx,
+    (): BatchedJob[] => [],
+    fn,
+    (jobs) => addBatchedJobs(tx, jobs),
+  );
+}
+
+async function addBatchedJobs(tx: Executor, jobs: BatchedJob[]): Promise<void> {
   for (const preserveRunAt of [false, true]) {
     const group = jobs.filter((j) => j.preserveRunAt === preserveRunAt);
     if (group.length === 0) continue;
@@ -111,7 +112,6 @@ export async function withJobBatch<T>(tx: Executor, fn: () => Promise<T>): Promi
     // Inside a write batch (src/db/write-batch.ts) the call goes with the transaction's last writes.
     if (!deferCall(tx, added)) await tx.execute(sql`select ${added}`);
   }
-  return value;
 }
 
 /**

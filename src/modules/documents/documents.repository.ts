@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/pool.js';
-import { deferWrite } from '../../db/write-batch.js';
+import { deferWrite, withBatch } from '../../db/write-batch.js';
 import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope } from '../../shared/scope.js';
@@ -450,22 +450,19 @@ const eventBatches = new WeakMap<Executor, (typeof documentEvents.$inferInsert)[
  * Runs `fn` and inserts every document event it records on `tx` in one multi-row insert at its
  * end, in `tx` (a state change and its hooks record several). Their ids keep their order.
  */
-export async function withDocumentEventBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
-  if (eventBatches.has(tx)) return fn();
-  const events: (typeof documentEvents.$inferInsert)[] = [];
-  eventBatches.set(tx, events);
-  let value: T;
-  try {
-    value = await fn();
-  } finally {
-    eventBatches.delete(tx);
-  }
-  if (events.length > 0) {
-    const insert = tx.insert(documentEvents).values(events);
-    // Inside a write batch (src/db/write-batch.ts) they go with the transaction's last writes.
-    if (!deferWrite(tx, insert.getSQL())) await insert;
-  }
-  return value;
+export function withDocumentEventBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
+  return withBatch(
+    eventBatches,
+    tx,
+    (): (typeof documentEvents.$inferInsert)[] => [],
+    fn,
+    async (events) => {
+      if (events.length === 0) return;
+      const insert = tx.insert(documentEvents).values(events);
+      // Inside a write batch (src/db/write-batch.ts) they go with the transaction's last writes.
+      if (!deferWrite(tx, insert.getSQL())) await insert;
+    },
+  );
 }
 
 /** A document as a batch of creates inserts it (docs/creates.md): every column the table needs. */
