@@ -197,6 +197,9 @@ const workers: { name: string; proc: NodeProcess }[] = [];
 const all = () => [simulator, ...apis.map((a) => a.proc), ...workers.map((w) => w.proc)];
 process.on('exit', () => {
   for (const p of all()) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+  // Also when the bench dies on an error: stop() signals the server at once (it shuts itself
+  // down after we are gone); it does nothing when the server already stopped.
+  void embedded?.stop();
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
