@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from './pool.js';
 
 /**
@@ -29,6 +29,14 @@ export function deferWrite(tx: Executor, statement: SQL): boolean {
   if (!batch) return false;
   batch.writes.push(statement);
   return true;
+}
+
+/**
+ * A Drizzle insert, update or delete without `returning`: kept for the open write batch of `tx`,
+ * or run now when none is open.
+ */
+export async function writeOrDefer(tx: Executor, query: SQLWrapper & PromiseLike<unknown>): Promise<void> {
+  if (!deferWrite(tx, query.getSQL())) await query;
 }
 
 /** `deferWrite` for a scalar expression whose value nobody needs (e.g. `graphile_worker.add_jobs(…)`). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database, withTransaction } from '../../src/db/pool.js';
+import { createDatabase, type Database, type Executor, withTransaction } from '../../src/db/pool.js';
 import { deferCall, deferWrite, withWriteBatch } from '../../src/db/write-batch.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { recordStatements } from '../helpers/statements.js';
@@ -29,9 +29,12 @@ afterAll(async () => {
   await target?.drop();
 });
 
-/** The statements `fn` sends, by their text. */
-async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  return (await recordStatements(fn)).sent.map((s) => s.text);
+/** The statements a transaction sends, by their text, when `fn` runs in it inside a write batch. */
+async function batchStatements(fn: (tx: Executor) => Promise<unknown>): Promise<string[]> {
+  const { sent } = await recordStatements(() =>
+    withTransaction(database.db, (tx) => withWriteBatch(tx, () => fn(tx))).catch((e: Error) => e.message),
+  );
+  return sent.map((s) => s.text);
 }
 
 const counts = async () =>
@@ -48,18 +51,14 @@ describe('a write batch', () => {
   it('sends the deferred writes and calls as one statement when its function ends, not before', async () => {
     await truncate();
     let seenInside = -1;
-    const texts = await statementsOf(() =>
-      withTransaction(database.db, (tx) =>
-        withWriteBatch(tx, async () => {
-          expect(deferWrite(tx, sql`insert into wb_a values (${1}::int)`)).toBe(true);
-          expect(deferWrite(tx, sql`insert into wb_b values (${2}::int), (${3}::int)`)).toBe(true);
-          expect(deferCall(tx, sql`(select count(*) from wb_call(${4}::int))`)).toBe(true);
-          // Kept, not sent: the transaction itself does not see them yet.
-          const r = await tx.execute<{ n: number }>(sql`select count(*)::int as n from wb_a`);
-          seenInside = r.rows[0]!.n;
-        }),
-      ),
-    );
+    const texts = await batchStatements(async (tx) => {
+      expect(deferWrite(tx, sql`insert into wb_a values (${1}::int)`)).toBe(true);
+      expect(deferWrite(tx, sql`insert into wb_b values (${2}::int), (${3}::int)`)).toBe(true);
+      expect(deferCall(tx, sql`(select count(*) from wb_call(${4}::int))`)).toBe(true);
+      // Kept, not sent: the transaction itself does not see them yet.
+      const r = await tx.execute<{ n: number }>(sql`select count(*)::int as n from wb_a`);
+      seenInside = r.rows[0]!.n;
+    });
     expect(seenInside).toBe(0);
     expect(await counts()).toEqual({ a: 1, b: 2, c: 1 });
     expect(texts.map((t) => t.toLowerCase().split(' ')[0])).toEqual(['begin', 'select', 'with', 'commit']);
@@ -70,32 +69,22 @@ describe('a write batch', () => {
 
   it('runs a lone write as it is, and sends nothing when nothing was deferred', async () => {
     await truncate();
-    const lone = await statementsOf(() =>
-      withTransaction(database.db, (tx) =>
-        withWriteBatch(tx, async () => {
-          deferWrite(tx, sql`insert into wb_a values (${5}::int)`);
-        }),
-      ),
+    const lone = await batchStatements(async (tx) =>
+      deferWrite(tx, sql`insert into wb_a values (${5}::int)`),
     );
     expect(lone).toEqual(['begin', 'insert into wb_a values ($1::int)', 'commit']);
-    const none = await statementsOf(() =>
-      withTransaction(database.db, (tx) => withWriteBatch(tx, async () => 7)),
-    );
+    const none = await batchStatements(async () => 7);
     expect(none).toEqual(['begin', 'commit']);
     expect(await counts()).toEqual({ a: 1, b: 0, c: 0 });
   });
 
   it('writes nothing when its function throws, and the transaction rolls back', async () => {
     await truncate();
-    const texts = await statementsOf(() =>
-      withTransaction(database.db, (tx) =>
-        withWriteBatch(tx, async () => {
-          deferWrite(tx, sql`insert into wb_a values (${6}::int)`);
-          deferCall(tx, sql`(select count(*) from wb_call(${7}::int))`);
-          throw new Error('refused');
-        }),
-      ).catch((e: Error) => e.message),
-    );
+    const texts = await batchStatements(async (tx) => {
+      deferWrite(tx, sql`insert into wb_a values (${6}::int)`);
+      deferCall(tx, sql`(select count(*) from wb_call(${7}::int))`);
+      throw new Error('refused');
+    });
     expect(texts).toEqual(['begin', 'rollback']);
     expect(await counts()).toEqual({ a: 0, b: 0, c: 0 });
   });

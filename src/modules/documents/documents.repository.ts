@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/pool.js';
-import { deferWrite, withBatch } from '../../db/write-batch.js';
+import { deferWrite, withBatch, writeOrDefer } from '../../db/write-batch.js';
 import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope } from '../../shared/scope.js';
@@ -457,10 +457,8 @@ export function withDocumentEventBatch<T>(tx: Executor, fn: () => Promise<T>): P
     (): (typeof documentEvents.$inferInsert)[] => [],
     fn,
     async (events) => {
-      if (events.length === 0) return;
-      const insert = tx.insert(documentEvents).values(events);
       // Inside a write batch (src/db/write-batch.ts) they go with the transaction's last writes.
-      if (!deferWrite(tx, insert.getSQL())) await insert;
+      if (events.length > 0) await writeOrDefer(tx, tx.insert(documentEvents).values(events));
     },
   );
 }

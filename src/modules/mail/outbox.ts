@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Executor } from '../../db/pool.js';
 import { type OutboxAttachment, outboxEmails } from '../../db/tables.js';
-import { deferWrite } from '../../db/write-batch.js';
+import { writeOrDefer } from '../../db/write-batch.js';
 import { defineJob, enqueue, JobId } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -49,24 +49,26 @@ export async function queueEmail(tx: Executor, email: QueuedEmail, now: Date): P
     content = sealed.content;
     secretsSealed = sealed.sealed;
   }
-  const insert = tx.insert(outboxEmails).values({
-    id,
-    tenantId: email.tenantId,
-    kind: email.kind,
-    toAddress: email.to,
-    subject: content.subject,
-    bodyText: content.text,
-    bodyHtml: content.html,
-    secretsSealed,
-    attachments: email.attachments ?? [],
-    ref: email.ref ?? null,
-    status: 'PENDING',
-    attempts: 0,
-    createdAt: now,
-  });
   // Inside a write batch (src/db/write-batch.ts) the row goes with the transaction's last writes:
   // nothing reads it before the commit.
-  if (!deferWrite(tx, insert.getSQL())) await insert;
+  await writeOrDefer(
+    tx,
+    tx.insert(outboxEmails).values({
+      id,
+      tenantId: email.tenantId,
+      kind: email.kind,
+      toAddress: email.to,
+      subject: content.subject,
+      bodyText: content.text,
+      bodyHtml: content.html,
+      secretsSealed,
+      attachments: email.attachments ?? [],
+      ref: email.ref ?? null,
+      status: 'PENDING',
+      attempts: 0,
+      createdAt: now,
+    }),
+  );
   await enqueue(
     tx,
     SEND_EMAIL_JOB,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { deferWrite } from '../../db/write-batch.js';
+import { writeOrDefer } from '../../db/write-batch.js';
 import { enqueue } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { notificationAuthorizedPending, notifications } from './notifications.tables.js';
@@ -138,14 +138,16 @@ export function createDocumentAuthorizedProducer(deps: {
 
     /** In the authorization's transaction: the document waits for its issuer's job. */
     async queueDocumentAuthorized(tx: Executor, input: DocumentAuthorizedInput, now: Date): Promise<void> {
-      const insert = tx.insert(notificationAuthorizedPending).values({
-        id: uuidv7(now.getTime()),
-        tenantId: input.tenantId,
-        issuerId: input.issuerId,
-        document: listed(input.document),
-      });
       // Inside a write batch (src/db/write-batch.ts) the row goes with the transaction's last writes.
-      if (!deferWrite(tx, insert.getSQL())) await insert;
+      await writeOrDefer(
+        tx,
+        tx.insert(notificationAuthorizedPending).values({
+          id: uuidv7(now.getTime()),
+          tenantId: input.tenantId,
+          issuerId: input.issuerId,
+          document: listed(input.document),
+        }),
+      );
       await queueAggregation(tx, input, deps.batchDelayMs ?? 0);
     },
 
