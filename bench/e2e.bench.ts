@@ -460,7 +460,7 @@ const lines = [
     ] as const
   ).map(([label, names]) => {
     const per = label === 'API' ? perDoc : perDone;
-    return `  ${label.padEnd(7)} ${per(sumOver(names, 'total')).padStart(6)}  (transactions ${per(sumOver(names, 'transactions'))}, job fetches ${per(sumOver(names, 'jobFetches'))}, job adds ${per(sumOver(names, 'jobAdds'))}, job completions ${per(sumOver(names, 'jobCompletions'))}, other ${per(sumOver(names, 'app'))})`;
+    return `  ${label.padEnd(7)} ${per(sumOver(names, 'total')).padStart(6)}  in ${per(sumOver(names, 'roundTrips'))} round trips  (transactions ${per(sumOver(names, 'transactions'))}, job fetches ${per(sumOver(names, 'jobFetches'))}, job adds ${per(sumOver(names, 'jobAdds'))}, job completions ${per(sumOver(names, 'jobCompletions'))}, other ${per(sumOver(names, 'app'))})`;
   }),
   'CPU ms per document:',
   `  API ${perDoc(cpuOf(apiNames))} (per document created)   worker ${perDone(cpuOf(workerNames))}   PostgreSQL ${

@@ -42,6 +42,8 @@ if (file) {
   /** @type {Map<string, number> | null} */
   let texts = null;
   const counts = {
+    /** Calls of pg.Client#query: round trips (a fused begin or commit rides in its statement's). */
+    roundTrips: 0,
     total: 0,
     transactions: 0,
     jobFetches: 0,
@@ -54,7 +56,12 @@ if (file) {
   proto.query = function countedQuery(...args) {
     const q = args[0];
     const text = typeof q === 'string' ? q : (q?.text ?? '');
-    counts.total++;
+    // A transaction's begin or commit sent in a statement's round trip (src/db/fused-transaction.ts)
+    // is still a statement: counted, but not as a round trip.
+    const fused = (q?.fusedBegin ? 1 : 0) + (q?.fusedCommit ? 1 : 0);
+    counts.roundTrips++;
+    counts.total += 1 + fused;
+    counts.transactions += fused;
     counts[kindOf(text)]++;
     if (texts) {
       const key = text.replace(/\s+/g, ' ').slice(0, 110);

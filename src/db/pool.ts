@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { FusingClient } from './fused-transaction.js';
 
 // DATE columns come back as 'YYYY-MM-DD' strings, NUMERIC as strings (decimal.js parses them), int8 as numbers.
 pg.types.setTypeParser(1082, (v: string) => v);
@@ -50,7 +51,7 @@ export interface DatabaseOptions {
  * (a named statement prepared on one server connection is unknown on the next). Streams and other
  * submittables pass through untouched.
  */
-class UnnamedStatementClient extends pg.Client {
+class UnnamedStatementClient extends FusingClient {
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only forwards them.
   override query(config: any, ...rest: any[]): any {
     if (config && typeof config === 'object' && typeof config.submit !== 'function' && config.name) {
@@ -120,7 +121,7 @@ function statementName(text: string): string {
  * stay on the simple protocol; a connection names at most MAX_NAMED_PER_CONNECTION texts and sends
  * the rest unnamed, so texts that embed values cannot fill a backend's memory.
  */
-class AutoPreparedClient extends pg.Client {
+class AutoPreparedClient extends FusingClient {
   private named = new Set<string>();
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only forwards them.
@@ -162,6 +163,10 @@ function newPool(url: string, max: number, preparedStatements: boolean): pg.Pool
   // Nor a checked-out one between two statements (its next query fails instead). graphile-worker
   // 0.17 warns at start-up about a pool without this handler.
   pool.on('connect', (client) => client.on('error', () => {}));
+  // A transaction's unsent `begin` never outlives its checkout (src/db/fused-transaction.ts).
+  pool.on('release', (_err, client) => {
+    if (client instanceof FusingClient) client.resetFusion();
+  });
   return pool;
 }
 
@@ -190,6 +195,26 @@ export function createDatabase(url: string, maxOrOptions: number | DatabaseOptio
 /** Runs `fn` in a transaction; commit on return, rollback on throw. */
 export function withTransaction<T>(db: Executor, fn: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(tx as unknown as Executor));
+}
+
+/**
+ * Runs `fn` in a transaction whose last statement `fn` tells apart (`last` before sending it):
+ * that statement carries the `commit` in its own round trip (src/db/fused-transaction.ts). Inside
+ * a transaction already (a savepoint), or on a client that cannot, `last` does nothing.
+ */
+export function withLastStatementCommit<T>(
+  db: Executor,
+  fn: (tx: Executor, last: () => void) => Promise<T>,
+): Promise<T> {
+  const nested = db instanceof PgTransaction;
+  return withTransaction(db, (tx) =>
+    fn(tx, () => {
+      const client = nested
+        ? undefined
+        : (tx as unknown as { session?: { client?: unknown } }).session?.client;
+      if (client instanceof FusingClient) client.commitWithNextStatement();
+    }),
+  );
 }
 
 /** PostgreSQL's unique_violation (23505), raised by pg or wrapped by Drizzle. */

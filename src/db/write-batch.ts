@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Executor } from './pool.js';
+import { type Executor, withLastStatementCommit } from './pool.js';
 
 /**
  * The writes at the end of a transaction in one statement (docs/pipeline-performance.md, "Fifth
@@ -73,7 +73,7 @@ export async function withBatch<B, T>(
 }
 
 /** Runs `fn` and then, in `tx`, everything it deferred: one statement (none when nothing was). */
-export function withWriteBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
+export function withWriteBatch<T>(tx: Executor, fn: () => Promise<T>, last?: () => void): Promise<T> {
   return withBatch(
     batches,
     tx,
@@ -81,9 +81,20 @@ export function withWriteBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T
     fn,
     async (batch) => {
       const statement = batchStatement(batch);
-      if (statement) await tx.execute(statement);
+      if (!statement) return;
+      last?.();
+      await tx.execute(statement);
     },
   );
+}
+
+/**
+ * A transaction around a write batch: `fn` runs in it, then the batch's statement goes with the
+ * transaction's `commit` in one round trip (src/db/fused-transaction.ts). With its `begin` riding
+ * on the first statement, a transaction of a read and the batch is two round trips.
+ */
+export function withWriteBatchTransaction<T>(db: Executor, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  return withLastStatementCommit(db, (tx, last) => withWriteBatch(tx, () => fn(tx), last));
 }
 
 /** The statement that runs a batch, or null when it is empty. */

@@ -8,6 +8,12 @@ export interface SentStatement {
   client: unknown;
   /** Its text, whitespace collapsed. */
   text: string;
+  /**
+   * The round trip it went in, counted from 0: a transaction's `begin` or `commit` sent with the
+   * statement next to it (src/db/fused-transaction.ts) is recorded as its own statement, in that
+   * statement's round trip.
+   */
+  trip: number;
 }
 
 export async function recordStatements<T>(
@@ -16,12 +22,15 @@ export async function recordStatements<T>(
   const sent: SentStatement[] = [];
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
+  let trip = 0;
   proto.query = function recorded(this: unknown, ...args: unknown[]) {
-    const q = args[0] as string | { text?: string };
-    sent.push({
-      client: this,
-      text: (typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').trim(),
-    });
+    const q = args[0] as string | { text?: string; fusedBegin?: string | null; fusedCommit?: boolean };
+    const text = (typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').trim();
+    const fused = typeof q === 'string' ? {} : q;
+    if (fused.fusedBegin) sent.push({ client: this, text: fused.fusedBegin.trim(), trip });
+    sent.push({ client: this, text, trip });
+    if (fused.fusedCommit) sent.push({ client: this, text: 'commit', trip });
+    trip++;
     return original.apply(this, args);
   };
   try {
@@ -42,4 +51,9 @@ export function transactionAround(sent: SentStatement[], match: (text: string) =
   const end = mine.indexOf(sent[at]!);
   const begin = mine.slice(0, end).findLastIndex((s) => s.text.toLowerCase() === 'begin');
   return mine.slice(begin, end + 2).map((s) => s.text);
+}
+
+/** How many round trips the statements went in. */
+export function roundTrips(sent: SentStatement[]): number {
+  return new Set(sent.map((s) => s.trip)).size;
 }

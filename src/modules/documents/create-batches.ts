@@ -8,7 +8,7 @@
  */
 import type { Executor } from '../../db/pool.js';
 import { withTransaction } from '../../db/pool.js';
-import { withWriteBatch } from '../../db/write-batch.js';
+import { withWriteBatchTransaction } from '../../db/write-batch.js';
 import { type Clock, ddMmYyyyToIso, ecuadorDate } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -140,7 +140,7 @@ export function createBatches(deps: {
     const outcomes: (CreateOutcome<SummaryRow> | undefined)[] = batch.map(() => undefined);
     // The documents, their events, submissions and jobs are written by one statement at the end
     // of the transaction (src/db/write-batch.ts).
-    return withTransaction(deps.db, (tx) => withWriteBatch(tx, () => createIn(tx)));
+    return withWriteBatchTransaction(deps.db, (tx) => createIn(tx));
     async function createIn(tx: Executor): Promise<CreateOutcome<SummaryRow>[]> {
       const read = await readIssuerForCreate(
         tx,

@@ -8,7 +8,7 @@ import {
   type SriMessage,
 } from '../../adapters/sri/index.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
-import { withWriteBatch } from '../../db/write-batch.js';
+import { withWriteBatchTransaction } from '../../db/write-batch.js';
 import { withJobBatch } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import {
@@ -83,8 +83,8 @@ export interface ReceptionFollowUp {
  * together in one statement at its end (src/db/write-batch.ts).
  */
 function inTransaction<T>(exec: Executor, fn: (tx: Executor) => Promise<T>): Promise<T> {
-  return withTransaction(exec, (tx) =>
-    withWriteBatch(tx, () => withJobBatch(tx, () => withDocumentEventBatch(tx, () => fn(tx)))),
+  return withWriteBatchTransaction(exec, (tx) =>
+    withJobBatch(tx, () => withDocumentEventBatch(tx, () => fn(tx))),
   );
 }
 
