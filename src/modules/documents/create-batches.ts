@@ -7,7 +7,6 @@
  * as a whole is run again one request at a time, so no request fails for another's error.
  */
 import type { Executor } from '../../db/pool.js';
-import { withTransaction } from '../../db/pool.js';
 import { withWriteBatchTransaction } from '../../db/write-batch.js';
 import { type Clock, ddMmYyyyToIso, ecuadorDate } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';

@@ -7,7 +7,7 @@ import {
   type SriClient,
   type SriMessage,
 } from '../../adapters/sri/index.js';
-import { type Executor, withTransaction } from '../../db/pool.js';
+import type { Executor } from '../../db/pool.js';
 import { withWriteBatchTransaction } from '../../db/write-batch.js';
 import { withJobBatch } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
