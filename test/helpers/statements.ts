@@ -45,12 +45,17 @@ export async function recordStatements<T>(
  * through the statement after the match (its commit when the match is the last). [] when none matched.
  */
 export function transactionAround(sent: SentStatement[], match: (text: string) => boolean): string[] {
+  return statementsAround(sent, match).map((s) => s.text);
+}
+
+/** `transactionAround`'s statements, with their connection and round trip. */
+export function statementsAround(sent: SentStatement[], match: (text: string) => boolean): SentStatement[] {
   const at = sent.findIndex((s) => match(s.text));
   if (at < 0) return [];
   const mine = sent.filter((s) => s.client === sent[at]!.client);
   const end = mine.indexOf(sent[at]!);
   const begin = mine.slice(0, end).findLastIndex((s) => s.text.toLowerCase() === 'begin');
-  return mine.slice(begin, end + 2).map((s) => s.text);
+  return mine.slice(begin, end + 2);
 }
 
 /** How many round trips the statements went in. */
