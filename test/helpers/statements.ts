@@ -42,13 +42,9 @@ export async function recordStatements<T>(
 
 /**
  * The transaction of the first statement matching `match`, on its connection: from its `begin`
- * through the statement after the match (its commit when the match is the last). [] when none matched.
+ * through the statement after the match (its commit when the match is the last), each with its
+ * connection and round trip. [] when none matched.
  */
-export function transactionAround(sent: SentStatement[], match: (text: string) => boolean): string[] {
-  return statementsAround(sent, match).map((s) => s.text);
-}
-
-/** `transactionAround`'s statements, with their connection and round trip. */
 export function statementsAround(sent: SentStatement[], match: (text: string) => boolean): SentStatement[] {
   const at = sent.findIndex((s) => match(s.text));
   if (at < 0) return [];
