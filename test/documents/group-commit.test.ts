@@ -81,8 +81,8 @@ describe('group commit', () => {
     // begin, the issuer and its counter, the claim of the number, the unit of work's flush, commit.
     expect(tx).toHaveLength(5);
     expect([isBegin(tx[0]!), isEnd(tx[4]!)]).toEqual([true, true]);
-    // One statement inserts, and it writes every table of the create and adds the job.
-    const inserts = tx.filter((s) => /insert into/.test(s));
+    // One statement inserts the documents, and it writes every table of the create and adds the job.
+    const inserts = tx.filter((s) => /insert into documents/.test(s));
     expect(inserts).toHaveLength(1);
     for (const part of ['documents', 'document_events', 'document_submissions', 'add_jobs'])
       expect(inserts[0]).toContain(part);
