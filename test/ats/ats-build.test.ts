@@ -20,7 +20,13 @@ describe('ATS of March 2026 (the reference sample)', () => {
     const { xml, summary } = await build();
     expect(canonical(xml)).toBe(canonical(fixture('AT032026.xml')));
     expect(summary.problems).toEqual([]);
-    expect(summary.purchases).toEqual({ rows: 2, bases: '270.00', vat: '40.50', vatWithheld: '11.25', incomeTaxWithheld: '5.00' });
+    expect(summary.purchases).toEqual({
+      rows: 2,
+      bases: '270.00',
+      vat: '40.50',
+      vatWithheld: '11.25',
+      incomeTaxWithheld: '5.00',
+    });
     expect(summary.sales).toEqual({ documents: 6, rows: 3, totalVentas: '0.00' });
     expect(summary.voided).toBe(1);
   });
@@ -45,7 +51,9 @@ describe('ATS of March 2026 (the reference sample)', () => {
 
   it('writes a RIMPE semester with regimenMicroempresa between Mes and numEstabRuc', async () => {
     const { xml } = await build({ ...header, period: { year: 2026, month: 6, semester: true } });
-    expect(canonical(xml)).toContain('<Mes>06</Mes><regimenMicroempresa>SI</regimenMicroempresa><numEstabRuc>002</numEstabRuc>');
+    expect(canonical(xml)).toContain(
+      '<Mes>06</Mes><regimenMicroempresa>SI</regimenMicroempresa><numEstabRuc>002</numEstabRuc>',
+    );
     expect(validateWithSchema(xml, XSD).status).toBe(0);
   });
 });
@@ -86,19 +94,43 @@ describe('our own checks', () => {
   });
 
   it('require the payment form above USD 500 and a sustento that allows the document', async () => {
-    const big = { ...purchases[0]!, taxes: [{ taxCode: '2', rateCode: '4', base: '450.00', amount: '67.50' }], paymentForms: [], retention: undefined };
-    const settlement = { ...purchases[0]!, documentType: '03', supplierIdType: '05', supplierId: '1710034065', supportCode: '10', retention: undefined };
+    const big = {
+      ...purchases[0]!,
+      taxes: [{ taxCode: '2', rateCode: '4', base: '450.00', amount: '67.50' }],
+      paymentForms: [],
+      retention: undefined,
+    };
+    const settlement = {
+      ...purchases[0]!,
+      documentType: '03',
+      supplierIdType: '05',
+      supplierId: '1710034065',
+      supportCode: '10',
+      retention: undefined,
+    };
     const { summary } = await buildAtsOf([big, settlement]);
     expect(summary.problems).toEqual([
-      { element: 'iva/compras/detalleCompras[1]/formasDePago', message: expect.stringContaining('más de USD 500.00') },
-      { element: 'iva/compras/detalleCompras[2]/codSustento', message: expect.stringContaining('no admite comprobantes de tipo 03') },
+      {
+        element: 'iva/compras/detalleCompras[1]/formasDePago',
+        message: expect.stringContaining('más de USD 500.00'),
+      },
+      {
+        element: 'iva/compras/detalleCompras[2]/codSustento',
+        message: expect.stringContaining('no admite comprobantes de tipo 03'),
+      },
     ]);
   });
 
   it('refuse IVA withheld above the purchase IVA', async () => {
     const over = {
       ...purchases[0]!,
-      retention: { ...purchases[0]!.retention!, lines: [{ taxCode: '2' as const, code: '3', base: '37.50', rate: '100.00', amount: '37.50' }, { taxCode: '2' as const, code: '2', base: '37.50', rate: '70.00', amount: '26.25' }] },
+      retention: {
+        ...purchases[0]!.retention!,
+        lines: [
+          { taxCode: '2' as const, code: '3', base: '37.50', rate: '100.00', amount: '37.50' },
+          { taxCode: '2' as const, code: '2', base: '37.50', rate: '70.00', amount: '26.25' },
+        ],
+      },
     };
     const { summary } = await buildAtsOf([over]);
     expect(summary.problems.map((p) => p.element)).toEqual(['iva/compras/detalleCompras[1]/montoIva']);
@@ -112,3 +144,101 @@ async function buildAtsOf(list: typeof purchases) {
   });
   return { xml, summary };
 }
+
+describe('rows the reference sample does not have', () => {
+  it('a third client with an invoice and a debit note: its own 18 and 05 rows, figures by hand', async () => {
+    const third = {
+      buyerIdType: '05',
+      buyerId: '1710034065',
+      buyerName: 'José Núñez',
+      emission: 'E' as const,
+      establishment: '002',
+    };
+    const more = [
+      {
+        ...third,
+        documentType: '01' as const,
+        taxes: [
+          { taxCode: '2', rateCode: '4', base: '80.00', amount: '12.00' },
+          { taxCode: '2', rateCode: '7', base: '5.00', amount: '0.00' },
+        ],
+        paymentForms: ['19', '01'],
+      },
+      {
+        ...third,
+        documentType: '05' as const,
+        taxes: [{ taxCode: '2', rateCode: '4', base: '4.00', amount: '0.60' }],
+        paymentForms: ['19'],
+      },
+    ];
+    let xml = '';
+    const summary = await buildAts(
+      { ...header, totalVentasReading: 'all' },
+      { purchases, sales: [...sales, ...more], voided },
+      (c) => {
+        xml += c;
+      },
+    );
+    expect(summary.problems).toEqual([]);
+    const flat = canonical(xml);
+    // Exempt 5.00 goes to baseNoGraIva (ventas has no exempt column); forms sorted, distinct.
+    expect(flat).toContain(
+      '<detalleVentas><tpIdCliente>05</tpIdCliente><idCliente>1710034065</idCliente><parteRelVtas>NO</parteRelVtas><tipoComprobante>18</tipoComprobante><tipoEmision>E</tipoEmision><numeroComprobantes>1</numeroComprobantes><baseNoGraIva>5.00</baseNoGraIva><baseImponible>0.00</baseImponible><baseImpGrav>80.00</baseImpGrav><montoIva>12.00</montoIva><montoIce>0.00</montoIce><valorRetIva>0.00</valorRetIva><valorRetRenta>0.00</valorRetRenta><formasDePago><formaPago>01</formaPago><formaPago>19</formaPago></formasDePago></detalleVentas>',
+    );
+    expect(flat).toContain(
+      '<detalleVentas><tpIdCliente>05</tpIdCliente><idCliente>1710034065</idCliente><parteRelVtas>NO</parteRelVtas><tipoComprobante>05</tipoComprobante><tipoEmision>E</tipoEmision><numeroComprobantes>1</numeroComprobantes><baseNoGraIva>0.00</baseNoGraIva><baseImponible>0.00</baseImponible><baseImpGrav>4.00</baseImpGrav><montoIva>0.60</montoIva>',
+    );
+    // Reading B: 255.00 + 85.00 + 4.00; establishment 002 = 85.00 + 4.00.
+    expect(summary.sales.totalVentas).toBe('344.00');
+    expect(flat).toContain('<codEstab>002</codEstab><ventasEstab>89.00</ventasEstab>');
+    expect(validateWithSchema(xml, XSD).status).toBe(0);
+  });
+
+  it('anulados: one row per electronic document, contiguous paper runs joined', async () => {
+    const paper = (sequential: number) => ({
+      documentType: '01',
+      establishment: '001',
+      point: '003',
+      sequential,
+      authorization: '1122334455',
+    });
+    const electronic = (sequential: number) => ({
+      documentType: '07',
+      establishment: '001',
+      point: '001',
+      sequential,
+      authorization: `0603202607179200001700120010010000003${sequential}1234567811`.slice(0, 49),
+    });
+    let xml = '';
+    const summary = await buildAts(
+      header,
+      {
+        purchases: [],
+        sales,
+        voided: [paper(9), paper(5), paper(7), paper(6), electronic(21), electronic(22)],
+      },
+      (c) => {
+        xml += c;
+      },
+    );
+    expect(summary.voided).toBe(4);
+    const runs = [
+      ...canonical(xml).matchAll(
+        /<tipoComprobante>(\d+)<\/tipoComprobante><establecimiento>\d+<\/establecimiento><puntoEmision>(\d+)<\/puntoEmision><secuencialInicio>(\d+)<\/secuencialInicio><secuencialFin>(\d+)<\/secuencialFin>/g,
+      ),
+    ].map((m) => m.slice(1).join(' '));
+    expect(runs).toEqual(['01 003 5 7', '01 003 9 9', '07 001 21 21', '07 001 22 22']);
+    expect(validateWithSchema(xml, XSD).status).toBe(0);
+  });
+
+  it('refuses a payment form that closed before the period', async () => {
+    const old = { ...purchases[0]!, paymentForms: ['09'] };
+    const { summary } = await buildAtsOf([old]);
+    expect(summary.problems).toEqual([
+      {
+        element: 'iva/compras/detalleCompras[1]/formasDePago/formaPago[1]',
+        message: expect.stringContaining('no es una forma de pago vigente'),
+      },
+    ]);
+  });
+});

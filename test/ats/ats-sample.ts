@@ -58,12 +58,30 @@ export const purchases: AtsPurchase[] = [
     authorization: '2003202604099200005800120010020000000781234567819',
     taxes: [{ taxCode: '2', rateCode: '4', base: '20.00', amount: '3.00' }],
     paymentForms: [],
-    modified: { documentType: '01', establishment: '001', point: '002', sequential: '000004512', authorization: supplierInvoiceKey },
+    modified: {
+      documentType: '01',
+      establishment: '001',
+      point: '002',
+      sequential: '000004512',
+      authorization: supplierInvoiceKey,
+    },
   },
 ];
 
-const client = { buyerIdType: '04', buyerId: '1792000025001', buyerName: 'Cliente Demo S.A.', emission: 'E' as const, establishment: '001' };
-const finalConsumer = { buyerIdType: '07', buyerId: '9999999999999', buyerName: 'CONSUMIDOR FINAL', emission: 'E' as const, establishment: '001' };
+const client = {
+  buyerIdType: '04',
+  buyerId: '1792000025001',
+  buyerName: 'Cliente Demo S.A.',
+  emission: 'E' as const,
+  establishment: '001',
+};
+const finalConsumer = {
+  buyerIdType: '07',
+  buyerId: '9999999999999',
+  buyerName: 'CONSUMIDOR FINAL',
+  emission: 'E' as const,
+  establishment: '001',
+};
 const vat = (base: string, amount: string) => ({ taxCode: '2', rateCode: '4', base, amount });
 
 export const sales: AtsSale[] = [
@@ -83,7 +101,13 @@ export const sales: AtsSale[] = [
 ];
 
 export const voided: AtsVoided[] = [
-  { documentType: '01', establishment: '002', point: '001', sequential: 150, authorization: '1203202601179200001700120020010000001501234567815' },
+  {
+    documentType: '01',
+    establishment: '002',
+    point: '001',
+    sequential: 150,
+    authorization: '1203202601179200001700120020010000001501234567815',
+  },
 ];
 
 /** Element text and structure only: comments, declaration and indentation dropped. */

@@ -23,7 +23,7 @@ export interface AtsSummary {
 export type AtsWrite = (chunk: string) => void | Promise<void>;
 
 /** Contiguous runs of voided sequentials of one type, series and authorization (REFERENCE-ATS §6). */
-export function voidedRows(voided: readonly AtsVoided[]): AtsNode[] {
+function voidedRows(voided: readonly AtsVoided[]): AtsNode[] {
   const sorted = [...voided].sort(
     (a, b) =>
       a.documentType.localeCompare(b.documentType) ||
@@ -34,8 +34,13 @@ export function voidedRows(voided: readonly AtsVoided[]): AtsNode[] {
   const runs: { first: AtsVoided; last: number }[] = [];
   for (const v of sorted) {
     const run = runs.at(-1);
-    const same = run && run.first.documentType === v.documentType && run.first.establishment === v.establishment && run.first.point === v.point;
-    if (run && same && run.first.authorization === v.authorization && v.sequential === run.last + 1) run.last = v.sequential;
+    const same =
+      run &&
+      run.first.documentType === v.documentType &&
+      run.first.establishment === v.establishment &&
+      run.first.point === v.point;
+    if (run && same && run.first.authorization === v.authorization && v.sequential === run.last + 1)
+      run.last = v.sequential;
     else runs.push({ first: v, last: v.sequential });
   }
   return runs.map(({ first, last }) =>
@@ -82,7 +87,13 @@ export async function buildAts(header: AtsHeader, sources: AtsSources, write: At
   }
   problems.push(...checkAtsHeader(head));
 
-  const purchases = { rows: 0, bases: new D(0), vat: new D(0), vatWithheld: new D(0), incomeTaxWithheld: new D(0) };
+  const purchases = {
+    rows: 0,
+    bases: new D(0),
+    vat: new D(0),
+    vatWithheld: new D(0),
+    incomeTaxWithheld: new D(0),
+  };
   for await (const purchase of sources.purchases) {
     const row = purchaseRow(purchase);
     if (purchases.rows === 0) await write('    <compras>\n');
@@ -104,7 +115,10 @@ export async function buildAts(header: AtsHeader, sources: AtsSources, write: At
   const saleRows = sales.rows();
   await writeBlock('ventas', saleRows, write, problems, bounds);
   const perEstablishment = header.establishments.map((code) =>
-    block('ventaEst', [leaf('codEstab', code), leaf('ventasEstab', annexAmount(sales.establishmentSales(code)))]),
+    block('ventaEst', [
+      leaf('codEstab', code),
+      leaf('ventasEstab', annexAmount(sales.establishmentSales(code))),
+    ]),
   );
   await writeBlock('ventasEstablecimiento', perEstablishment, write, problems, bounds);
   const voided: AtsVoided[] = [];
@@ -121,7 +135,11 @@ export async function buildAts(header: AtsHeader, sources: AtsSources, write: At
       vatWithheld: annexAmount(purchases.vatWithheld),
       incomeTaxWithheld: annexAmount(purchases.incomeTaxWithheld),
     },
-    sales: { documents: sales.documents, rows: saleRows.length, totalVentas: annexAmount(sales.totalVentas()) },
+    sales: {
+      documents: sales.documents,
+      rows: saleRows.length,
+      totalVentas: annexAmount(sales.totalVentas()),
+    },
     voided: voidedNodes.length,
     problems,
   };

@@ -34,12 +34,24 @@ const support = (
   validTo,
 });
 
-export const ATS_SUPPORT_CODES: readonly SupportCode[] = [
-  support('01', 'Crédito tributario de IVA (bienes y servicios distintos de inventarios y activos fijos)', '1 3 4 5 11 12 21 41 43 47 48 294 344'),
-  support('02', 'Costo o gasto para impuesto a la renta (bienes y servicios distintos de inventarios y activos fijos)', '1 2 3 4 5 9 11 12 15 19 20 21 41 43 47 48 294 344 364'),
+const ATS_SUPPORT_CODES: readonly SupportCode[] = [
+  support(
+    '01',
+    'Crédito tributario de IVA (bienes y servicios distintos de inventarios y activos fijos)',
+    '1 3 4 5 11 12 21 41 43 47 48 294 344',
+  ),
+  support(
+    '02',
+    'Costo o gasto para impuesto a la renta (bienes y servicios distintos de inventarios y activos fijos)',
+    '1 2 3 4 5 9 11 12 15 19 20 21 41 43 47 48 294 344 364',
+  ),
   support('03', 'Activo fijo: crédito tributario de IVA', '1 3 4 5 41 47 48 294 344'),
   support('04', 'Activo fijo: costo o gasto para impuesto a la renta', '1 2 3 4 5 15 41 47 48 294 344'),
-  support('05', 'Liquidación de gastos de viaje, hospedaje y alimentación a nombre de empleados', '1 2 3 4 5 11 15 41 294 344'),
+  support(
+    '05',
+    'Liquidación de gastos de viaje, hospedaje y alimentación a nombre de empleados',
+    '1 2 3 4 5 11 15 41 294 344',
+  ),
   support('06', 'Inventario: crédito tributario de IVA', '1 3 4 5 41 43 47 48 294 344'),
   support('07', 'Inventario: costo o gasto para impuesto a la renta', '1 2 3 4 5 15 41 43 47 48 294 344 364'),
   support('08', 'Valor pagado para solicitar reembolso de gasto (intermediario)', '1 2 3 4 5 21 294 344'),

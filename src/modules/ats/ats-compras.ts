@@ -1,6 +1,14 @@
 import { D, type Dec, dec, sum } from '../../shared/money.js';
-import { purchaseIdType, TAX_ICE, TAX_VAT, VAT_EXEMPT, VAT_NOT_SUBJECT, VAT_WITHHOLDING_ELEMENTS, VAT_ZERO } from './ats-catalogs.js';
 import type { AtsPurchase, AtsTax } from './ats.model.js';
+import {
+  purchaseIdType,
+  TAX_ICE,
+  TAX_VAT,
+  VAT_EXEMPT,
+  VAT_NOT_SUBJECT,
+  VAT_WITHHOLDING_ELEMENTS,
+  VAT_ZERO,
+} from './ats-catalogs.js';
 import { annexAmount, annexDate, annexId, annexName } from './ats-text.js';
 import { type AtsNode, block, leaf } from './ats-tree.js';
 
@@ -15,7 +23,14 @@ export interface TaxBuckets {
 }
 
 export function bucketTaxes(taxes: readonly AtsTax[]): TaxBuckets {
-  const b: TaxBuckets = { notSubject: new D(0), zero: new D(0), taxed: new D(0), exempt: new D(0), ice: new D(0), vat: new D(0) };
+  const b: TaxBuckets = {
+    notSubject: new D(0),
+    zero: new D(0),
+    taxed: new D(0),
+    exempt: new D(0),
+    ice: new D(0),
+    vat: new D(0),
+  };
   for (const t of taxes) {
     if (t.taxCode === TAX_ICE) b.ice = b.ice.plus(dec(t.amount));
     if (t.taxCode !== TAX_VAT) continue;
@@ -33,7 +48,12 @@ export function bucketTaxes(taxes: readonly AtsTax[]): TaxBuckets {
 /** Sustento, supplier and document: the first thirteen elements of a compras row. */
 function identification(p: AtsPurchase): AtsNode[] {
   const idType = purchaseIdType(p.supplierIdType) ?? p.supplierIdType;
-  const nodes = [leaf('codSustento', p.supportCode), leaf('tpIdProv', idType), leaf('idProv', annexId(p.supplierId)), leaf('tipoComprobante', p.documentType)];
+  const nodes = [
+    leaf('codSustento', p.supportCode),
+    leaf('tpIdProv', idType),
+    leaf('idProv', annexId(p.supplierId)),
+    leaf('tipoComprobante', p.documentType),
+  ];
   if (idType === '03') {
     nodes.push(leaf('tipoProv', p.supplierKind ?? '02'), leaf('denoProv', annexName(p.supplierName)));
   }
@@ -52,7 +72,10 @@ function identification(p: AtsPurchase): AtsNode[] {
 function withholdings(p: AtsPurchase): AtsNode[] {
   const lines = p.retention?.lines ?? [];
   return VAT_WITHHOLDING_ELEMENTS.map(({ code, element }) =>
-    leaf(element, annexAmount(sum(lines.filter((l) => l.taxCode === '2' && l.code === code).map((l) => dec(l.amount))))),
+    leaf(
+      element,
+      annexAmount(sum(lines.filter((l) => l.taxCode === '2' && l.code === code).map((l) => dec(l.amount)))),
+    ),
   );
 }
 
@@ -120,7 +143,14 @@ export function purchaseRow(p: AtsPurchase): AtsNode {
     leaf('montoIva', annexAmount(b.vat)),
     ...withholdings(p),
     LOCAL_PAYMENT,
-    ...(forms.length > 0 ? [block('formasDePago', forms.map((f) => leaf('formaPago', f)))] : []),
+    ...(forms.length > 0
+      ? [
+          block(
+            'formasDePago',
+            forms.map((f) => leaf('formaPago', f)),
+          ),
+        ]
+      : []),
     ...incomeTax(p),
     ...retentionDocument(p),
     ...modifiedDocument(p),

@@ -33,7 +33,8 @@ export function validateAtsSchema(xml: Uint8Array | string): string[] {
     atsValidator().validate(doc);
     return [];
   } catch (e) {
-    if (e instanceof XmlLibError && e.details.length > 0) return e.details.map((d) => `línea ${d.line}: ${d.message.trim()}`);
+    if (e instanceof XmlLibError && e.details.length > 0)
+      return e.details.map((d) => `línea ${d.line}: ${d.message.trim()}`);
     return [(e as Error).message.trim()];
   } finally {
     doc.dispose();

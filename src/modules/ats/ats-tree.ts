@@ -30,7 +30,8 @@ function escapeText(text: string): string {
 /** The element as indented XML (four spaces a level), ending with a line break. */
 export function writeNode(node: AtsNode, depth = 0): string {
   const pad = '    '.repeat(depth);
-  if (node.children === undefined) return `${pad}<${node.name}>${escapeText(node.value ?? '')}</${node.name}>\n`;
+  if (node.children === undefined)
+    return `${pad}<${node.name}>${escapeText(node.value ?? '')}</${node.name}>\n`;
   let out = `${pad}<${node.name}>\n`;
   for (const child of node.children) out += writeNode(child, depth + 1);
   return `${out}${pad}</${node.name}>\n`;
@@ -45,15 +46,28 @@ function fromOrdered(items: Ordered): AtsNode[] {
     if (!name) continue;
     const content = item[name] as Ordered;
     const first = content[0];
-    const text = content.length === 1 && first !== undefined && '#text' in first ? String(first['#text']) : undefined;
-    nodes.push(text !== undefined ? leaf(name, text) : content.length === 0 ? leaf(name, '') : block(name, fromOrdered(content)));
+    const text =
+      content.length === 1 && first !== undefined && '#text' in first ? String(first['#text']) : undefined;
+    nodes.push(
+      text !== undefined
+        ? leaf(name, text)
+        : content.length === 0
+          ? leaf(name, '')
+          : block(name, fromOrdered(content)),
+    );
   }
   return nodes;
 }
 
 /** Reads an ATS file (one the owner edited, or a sample) back into its tree, text kept as written. */
 export function parseAtsXml(xml: string): AtsNode {
-  const parser = new XMLParser({ preserveOrder: true, parseTagValue: false, trimValues: true, ignoreDeclaration: true, commentPropName: '#comment' });
+  const parser = new XMLParser({
+    preserveOrder: true,
+    parseTagValue: false,
+    trimValues: true,
+    ignoreDeclaration: true,
+    commentPropName: '#comment',
+  });
   const roots = fromOrdered(parser.parse(xml) as Ordered).filter((n) => n.name !== '#comment');
   const root = roots.find((n) => n.name === 'iva');
   if (!root) throw new Error('the file has no <iva> root element');

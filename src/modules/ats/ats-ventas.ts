@@ -1,7 +1,7 @@
 import { D, type Dec, dec } from '../../shared/money.js';
+import type { AtsSale, TotalVentasReading } from './ats.model.js';
 import { saleIdType } from './ats-catalogs.js';
 import { bucketTaxes } from './ats-compras.js';
-import type { AtsSale, TotalVentasReading } from './ats.model.js';
 import { annexAmount, annexId, annexName } from './ats-text.js';
 import { type AtsNode, block, leaf } from './ats-tree.js';
 
@@ -88,7 +88,10 @@ export class SalesAggregate {
     const bases = notSubject.plus(b.zero).plus(b.taxed);
     this.covered = this.covered.plus(bases);
     const signed = sale.documentType === '04' ? bases.negated() : bases;
-    this.perEstablishment.set(sale.establishment, (this.perEstablishment.get(sale.establishment) ?? new D(0)).plus(signed));
+    this.perEstablishment.set(
+      sale.establishment,
+      (this.perEstablishment.get(sale.establishment) ?? new D(0)).plus(signed),
+    );
   }
 
   totalVentas(): Dec {
@@ -131,7 +134,12 @@ function saleRow(g: SaleGroup): AtsNode {
   );
   // Credit notes carry no collection forms (REFERENCE-ATS §5.1).
   if (g.documentType !== '04' && g.forms.size > 0) {
-    nodes.push(block('formasDePago', [...g.forms].sort().map((f) => leaf('formaPago', f))));
+    nodes.push(
+      block(
+        'formasDePago',
+        [...g.forms].sort().map((f) => leaf('formaPago', f)),
+      ),
+    );
   }
   return block('detalleVentas', nodes);
 }

@@ -5,7 +5,7 @@
  */
 
 /** A calendar month, or a RIMPE semester (month 6 = January-June, 12 = July-December). */
-export interface AtsPeriod {
+interface AtsPeriod {
   year: number;
   month: number;
   semester?: boolean;
@@ -40,7 +40,7 @@ export interface AtsTax {
 }
 
 /** A line of a retention we issued on a purchase (codigo 1 renta, 2 IVA). */
-export interface AtsRetentionLine {
+interface AtsRetentionLine {
   taxCode: '1' | '2';
   code: string;
   base: string;
@@ -49,7 +49,7 @@ export interface AtsRetentionLine {
   amount: string;
 }
 
-export interface AtsRetention {
+interface AtsRetention {
   establishment: string;
   point: string;
   sequential: string;
@@ -60,7 +60,7 @@ export interface AtsRetention {
 }
 
 /** The document a credit or debit note modifies. */
-export interface AtsModifiedDocument {
+interface AtsModifiedDocument {
   documentType: string;
   establishment: string;
   point: string;

@@ -3,8 +3,8 @@
  * sales and voided documents, written as it is built, checked row by row and against the SRI's
  * schema (docs/ats.md).
  */
-export type { AtsHeader, AtsPurchase, AtsSale, AtsSources, AtsVoided } from './ats.model.js';
-export { type AtsSummary, buildAts } from './ats-build.js';
-export { type AtsProblem, checkAts } from './ats-checks.js';
+export type { AtsHeader, AtsPurchase, AtsSale, AtsVoided } from './ats.model.js';
+export { buildAts } from './ats-build.js';
+export { checkAts } from './ats-checks.js';
 export { validateAtsSchema } from './ats-schema.js';
 export { parseAtsXml } from './ats-tree.js';
