@@ -5,7 +5,7 @@ import { ecuadorIsoDate } from '../../src/shared/clock.js';
 import { createDocument } from '../helpers/documents.js';
 import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 import { waitFor } from '../helpers/wait.js';
-import { signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { savedFile, signInThroughUi, startWebStack, type WebStack } from './harness.js';
 
 /** The accountant's month end in the browser: the list as CSV, then a ZIP of XML with its progress. */
 let stack: WebStack;
@@ -51,7 +51,7 @@ describe('exports on the documents page', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Exportar CSV' }).click(),
     ]);
-    const text = readFileSync((await csv.path())!, 'utf8');
+    const text = readFileSync(await savedFile(csv), 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text).toContain(`;${accessKey};AUTHORIZED;`);
 
@@ -65,7 +65,7 @@ describe('exports on the documents page', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Descargar ZIP' }).click(),
     ]);
-    expect(await zipEntries((await zip.path())!)).toEqual([`FACTURA-001-001-${sequential}.xml`]);
+    expect(await zipEntries(await savedFile(zip))).toEqual([`FACTURA-001-001-${sequential}.xml`]);
     await page.close();
   });
 });
