@@ -14,6 +14,7 @@
  *
  * Extra settings for the service go through the environment (WORKER_CONCURRENCY=…, SRI_…).
  */
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:https';
@@ -440,6 +441,23 @@ if (waitSampler) clearInterval(waitSampler);
 const pgbouncerStats = bouncer
   ? (await bouncer.show('stats')).filter((r) => String(r.database).startsWith('einvoice'))
   : [];
+// The yardstick of issue 32's ratios: one RSA-2048 signature (`crypto.sign`, SHA-256, 64 bytes),
+// the median of 200 measured in this process right after the load, on the same cores.
+const rsaKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+const signMs: number[] = [];
+for (let i = 0; i < 220; i++) {
+  const t0 = performance.now();
+  sign('sha256', Buffer.alloc(64, i), rsaKey);
+  if (i >= 20) signMs.push(performance.now() - t0);
+}
+signMs.sort((a, b) => a - b);
+const rsaMs = signMs[Math.floor(signMs.length / 2)]!;
+// Service CPU (API + worker + PostgreSQL) per document that reached its webhook (so authorized).
+const serviceMs =
+  (cpuOf(apiNames) +
+    cpuOf(workerNames) +
+    (after.pgCpu !== null && before.pgCpu !== null ? after.pgCpu - before.pgCpu : 0)) /
+  Math.max(1, delivered);
 const lines = [
   `e2e: rate ${RATE}/s for ${DURATION_S} s, simulator authorization delay ${SIM_DELAY_MS} ms, ${API_PROCESSES} API + ${WORKER_PROCESSES} worker processes, ${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}${bouncer ? ' through PgBouncer (transaction mode)' : ''}${process.env.WORKER_CONCURRENCY ? `, WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY}` : ''}`,
   `created           ${keys.length} documents in ${f1(loadSeconds)} s = ${f1(keys.length / loadSeconds)}/s achieved (${createErrors} errors)`,
@@ -467,6 +485,7 @@ const lines = [
     after.pgCpu !== null && before.pgCpu !== null ? perDone(after.pgCpu - before.pgCpu) : 'n/a (DATABASE_URL)'
   }   simulator ${perDone(after.simCpu - before.simCpu)} (per document webhooked)`,
   `  this bench (load generator, SMTP sink, webhook receiver) ${perDone(after.benchCpu - before.benchCpu)}`,
+  `  service (API + worker + PostgreSQL) ${f1(serviceMs)} per authorized document = ${f1(serviceMs / rsaMs)} RSA-2048 signatures (crypto.sign ${rsaMs.toFixed(3)} ms, median of ${signMs.length} in this run)`,
   ...(pgbouncerStats.length > 0
     ? [
         'PgBouncer (SHOW STATS, whole run):',

@@ -89,11 +89,17 @@ export function createDeps(input: {
     authFailureLimit: config.authFailureRateLimit,
     apiWindowMs: config.apiRateLimit.windowMs,
     onError: (e) => log.error({ err: e }, 'rate limit purge failed'),
+    statementName: database.statementName,
   });
   const limiter = createRegistrationLimiter({ windows: rateLimits.windows, ...config.registrationRateLimit });
   // API key lookups, remembered for AUTH_CACHE_TTL_MS while LISTEN auth_invalidation is up (app.ts).
   const authCache = new AuthCache(config.authCacheTtlMs);
-  const keys = createKeysService({ db, clock, cache: authCache });
+  const keys = createKeysService({
+    db,
+    clock,
+    cache: authCache,
+    statementName: database.statementName,
+  });
   const usage = new UsageRecorder(db, clock, 1000, (e) => log.error({ err: e }, 'usage flush failed'));
   // The API request log (docs/request-log.md): buffered, written in batches by the API process.
   const requestLog = createRequestLogService({ db, clock });
@@ -133,6 +139,7 @@ export function createDeps(input: {
     secrets,
     ports: tenantPorts,
     viewCache: tenantViews,
+    statementName: database.statementName,
   });
   const sessions = createSessionsService({
     db,
@@ -179,13 +186,13 @@ export function createDeps(input: {
   // its hook is the one reference forward, called only when a job runs.
   const submissionHooks: SubmissionHooks = {
     onAuthorized: [
-      async (tx, doc, now, known) => {
-        await delivery.queueBuyerEmail(tx, doc, now, undefined, known.language ?? undefined);
-        await notifications.queueDocumentAuthorized(tx, authorizedFacts(doc), now);
+      async (uow, doc, now, known) => {
+        await delivery.queueBuyerEmail(uow, doc, now, undefined, known.language ?? undefined);
+        await notifications.queueDocumentAuthorized(uow, authorizedFacts(doc), now);
       },
       // Only the provider's issuer issues self-billed invoices: other documents have no payment to link.
-      async (tx, doc, now) => {
-        if (config.providerIssuerId === doc.issuerId) await billing.onDocumentAuthorized(tx, doc, now);
+      async (uow, doc, now) => {
+        if (config.providerIssuerId === doc.issuerId) await billing.onDocumentAuthorized(uow.tx, doc, now);
       },
     ],
     onRefused: [
@@ -301,7 +308,7 @@ export function createDeps(input: {
     },
     authPorts: {
       authenticate: keys.authenticate,
-      issuerOwner: issuerOwnerLookup(db),
+      issuerOwner: issuerOwnerLookup(db, undefined, database.statementName),
       recordUse: (keyId: string) => usage.record(keyId),
     },
   };

@@ -42,7 +42,7 @@ if (file) {
   /** @type {Map<string, number> | null} */
   let texts = null;
   const counts = {
-    /** Calls of pg.Client#query: round trips (a fused begin or commit rides in its statement's). */
+    /** Calls of pg.Client#query: each one round trip. */
     roundTrips: 0,
     total: 0,
     transactions: 0,
@@ -56,12 +56,8 @@ if (file) {
   proto.query = function countedQuery(...args) {
     const q = args[0];
     const text = typeof q === 'string' ? q : (q?.text ?? '');
-    // A transaction's begin or commit sent in a statement's round trip (src/db/fused-transaction.ts)
-    // is still a statement: counted, but not as a round trip.
-    const fused = (q?.fusedBegin ? 1 : 0) + (q?.fusedCommit ? 1 : 0);
     counts.roundTrips++;
-    counts.total += 1 + fused;
-    counts.transactions += fused;
+    counts.total++;
     counts[kindOf(text)]++;
     if (texts) {
       const key = text.replace(/\s+/g, ' ').slice(0, 110);

@@ -1,9 +1,8 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { JobHelpers } from 'graphile-worker';
-import type { Executor } from '../db/pool.js';
-import { deferCall, withBatch } from '../db/write-batch.js';
+import { executorOf, UnitOfWork, type WriteTarget } from '../db/unit-of-work.js';
 
 export interface EnqueueOptions {
   /** Run no earlier than this many ms from now (database time; see note below). */
@@ -19,14 +18,16 @@ export interface EnqueueOptions {
 
 /**
  * Enqueues a job inside the caller's transaction (`graphile_worker.add_job` in SQL), so a
- * committed business row always has its job and a rolled-back one never does.
+ * committed business row always has its job and a rolled-back one never does. Given a unit of
+ * work (src/db/unit-of-work.ts), the job is added at its flush, with the others in one
+ * `add_jobs` call (an `unsafe_dedupe` one, which `add_jobs` cannot take, is added at once).
  *
  * Delays are relative and computed by the database (`now() + delay`): the job queue runs on the
  * database clock, while business logic reads the movable Clock. Tests that move the Clock
  * also shift pending jobs (see test/helpers), which keeps the two consistent.
  */
 export async function enqueue<S extends TSchema>(
-  tx: Executor,
+  to: WriteTarget,
   task: string,
   spec: { version: number; payload: S },
   payload: Static<S>,
@@ -36,22 +37,21 @@ export async function enqueue<S extends TSchema>(
   // The payload names its version (`v`): a worker of another version refuses it clearly
   // (defineJob) instead of misreading it during a rolling deploy.
   const body = { ...(payload as object), v: spec.version };
-  const batch = batches.get(tx);
   const mode = opts.jobKeyMode ?? 'replace';
-  if (batch && mode !== 'unsafe_dedupe') {
-    batch.push({
-      preserveRunAt: mode === 'preserve_run_at',
+  if (to instanceof UnitOfWork && mode !== 'unsafe_dedupe') {
+    to.job({
       identifier: task,
       payload: body,
-      queue_name: opts.queueName ?? null,
-      delay: delaySeconds,
-      max_attempts: opts.maxAttempts ?? null,
-      job_key: opts.jobKey ?? null,
+      queueName: opts.queueName ?? null,
+      delaySeconds,
+      maxAttempts: opts.maxAttempts ?? null,
+      jobKey: opts.jobKey ?? null,
       priority: opts.priority ?? null,
+      preserveRunAt: mode === 'preserve_run_at',
     });
     return;
   }
-  await tx.execute(sql`select graphile_worker.add_job(
+  await executorOf(to).execute(sql`select graphile_worker.add_job(
     identifier => ${task}::text,
     payload => ${JSON.stringify(body)}::json,
     queue_name => ${opts.queueName ?? null}::text,
@@ -59,83 +59,8 @@ export async function enqueue<S extends TSchema>(
     max_attempts => ${opts.maxAttempts ?? null}::int,
     job_key => ${opts.jobKey ?? null}::text,
     priority => ${opts.priority ?? null}::int,
-    job_key_mode => ${opts.jobKeyMode ?? 'replace'}::text
+    job_key_mode => ${mode}::text
   )`);
-}
-
-interface BatchedJob {
-  /** job_key_mode 'preserve_run_at' (added by a second add_jobs call with that flag). */
-  preserveRunAt: boolean;
-  identifier: string;
-  payload: object;
-  queue_name: string | null;
-  /** Seconds from the database's now(). */
-  delay: number;
-  max_attempts: number | null;
-  job_key: string | null;
-  priority: number | null;
-}
-
-/** Jobs queued by `enqueue` inside `withJobBatch(tx, …)`, added together when it ends. */
-const batches = new WeakMap<Executor, BatchedJob[]>();
-
-/**
- * Runs `fn` and adds every job it queues on `tx` in one `graphile_worker.add_jobs` call at its
- * end (a document's authorization queues its email and its webhook deliveries together), still
- * inside the caller's transaction: committed with it, or not at all. Jobs that keep a pending
- * job's time (`preserve_run_at`) go in a second `add_jobs` call (its flag is per call);
- * `unsafe_dedupe` ones are added at once, as outside a batch.
- */
-export function withJobBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
-  return withBatch(
-    batches,
-    tx,
-    (): BatchedJob[] => [],
-    fn,
-    (jobs) => addBatchedJobs(tx, jobs),
-  );
-}
-
-async function addBatchedJobs(tx: Executor, jobs: BatchedJob[]): Promise<void> {
-  for (const preserveRunAt of [false, true]) {
-    const group = jobs.filter((j) => j.preserveRunAt === preserveRunAt);
-    if (group.length === 0) continue;
-    const added = sql`(select count(*) from graphile_worker.add_jobs(array(
-      select row(
-        j->>'identifier', j->'payload', j->>'queue_name',
-        now() + make_interval(secs => (j->>'delay')::double precision),
-        (j->>'max_attempts')::int, j->>'job_key', (j->>'priority')::int, null
-      )::graphile_worker.job_spec
-      from json_array_elements(${JSON.stringify(group)}::json) with ordinality as t(j, n)
-      order by n
-    ), ${preserveRunAt}))`;
-    // Inside a write batch (src/db/write-batch.ts) the call goes with the transaction's last writes.
-    if (!deferCall(tx, added)) await tx.execute(sql`select ${added}`);
-  }
-}
-
-/**
- * `enqueue` for many payloads of one task at once: a SQL expression (one `graphile_worker.add_jobs`
- * call, for the caller to run inside its transaction, alone or in a larger statement) that adds the
- * same jobs `enqueue` would add one by one with `jobKeyMode: 'replace'` (what `add_job` does in
- * that mode: it calls `add_jobs` with one spec) and no delay. Each payload carries `v`; `jobKeys`
- * match the payloads by position.
- */
-export function addJobsSql<S extends TSchema>(
-  task: string,
-  spec: { version: number; payload: S },
-  payloads: Static<S>[],
-  opts: { jobKeys?: string[]; maxAttempts?: number } = {},
-): SQL {
-  const specs = payloads.map((payload, i) => ({
-    identifier: task,
-    payload: { ...(payload as object), v: spec.version },
-    job_key: opts.jobKeys?.[i] ?? null,
-    max_attempts: opts.maxAttempts ?? null,
-  }));
-  return sql`graphile_worker.add_jobs(array(
-    select s from json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(specs)}::json) s
-  ), false)`;
 }
 
 export interface JobContext {

@@ -36,6 +36,8 @@ export interface ApiStoreDeps {
   /** Called at most every ten minutes by some request: drops expired rows of every limit table. */
   purge(): Promise<void>;
   onError(error: unknown): void;
+  /** pg's statement name for `name` (Database.statementName: '' through PgBouncer 1.18); default as is. */
+  statementName?: (name: string) => string;
 }
 
 interface Grant {
@@ -59,6 +61,7 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 export function postgresApiCounter(deps: ApiStoreDeps) {
   let lastPurge = deps.clock.now().getTime();
   const grants = new Map<string, Grant>();
+  const grantName = deps.statementName?.('api-rate-limit-grant') ?? 'api-rate-limit-grant';
 
   function fetchGrant(key: string, now: number, timeWindow: number, max: number): Promise<void> {
     const first = Math.max(1, Math.min(MAX_GRANT, Math.floor(max / GRANT_DIVISOR)));
@@ -74,7 +77,7 @@ export function postgresApiCounter(deps: ApiStoreDeps) {
     grants.set(key, g);
     g.fetching = deps.pool
       .query<{ hits: number; grant_size: number; start_ms: string }>({
-        name: 'api-rate-limit-grant',
+        name: grantName,
         text: GRANT,
         values: [key, new Date(now), new Date(now - timeWindow), Math.min(max, 2 ** 31 - 1), first],
       })

@@ -29,6 +29,8 @@ export function createRateLimits(deps: {
   authFailureLimit: { max: number; windowMs: number };
   apiWindowMs: number;
   onError(error: unknown): void;
+  /** pg's statement name for `name` (Database.statementName: '' through PgBouncer 1.18); default as is. */
+  statementName?: (name: string) => string;
 }) {
   const windows = createSlidingWindowLimiter({ db: deps.db, clock: deps.clock });
   const purge = async () => {
@@ -43,7 +45,13 @@ export function createRateLimits(deps: {
       clock: deps.clock,
       rule: { bucket: 'auth-failure', ...deps.authFailureLimit },
     }),
-    apiCounter: postgresApiCounter({ pool: deps.pool, clock: deps.clock, purge, onError: deps.onError }),
+    apiCounter: postgresApiCounter({
+      pool: deps.pool,
+      clock: deps.clock,
+      purge,
+      onError: deps.onError,
+      statementName: deps.statementName,
+    }),
     purge,
   };
 }

@@ -4,8 +4,9 @@ import { createDatabase, type Database } from '../../src/db/pool.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 /**
- * The pool's client names every statement with parameters by its text (src/db/pool.ts): the
- * server parses and plans it once per connection, later runs only bind and execute. What the
+ * Statements are named only where the code asks, through pg's `name` option (Drizzle's
+ * `.prepare(name)`), with the name `Database.statementName` gives: unnamed with
+ * DATABASE_PREPARED_STATEMENTS=false (PgBouncer before 1.21 in transaction mode). What a
  * connection holds is visible in pg_prepared_statements, which lists that session's statements.
  */
 let target: { url: string; drop(): Promise<void> };
@@ -25,65 +26,29 @@ afterAll(async () => {
 });
 
 const prepared = async (db: Database) =>
-  (
-    await db.pool.query<{ statement: string }>(
-      'select statement from pg_prepared_statements order by prepare_time, statement',
-    )
-  ).rows.map((r) => r.statement);
+  (await db.pool.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map(
+    (r) => r.name,
+  );
 
-describe('statements with parameters', () => {
-  it('are prepared once per connection, from Drizzle, raw sql and plain pg alike; the rest is not', async () => {
-    const { db, pool } = named;
-    for (let i = 0; i < 3; i++) {
-      await db.execute(sql`select ${i}::int as n`);
-      await pool.query('select $1::text as t', [`x${i}`]);
-      await pool.query({ text: 'select $1::int + 1 as m', values: [i] });
-    }
-    await pool.query('select 42');
-    const statements = await prepared(named);
-    // One each, however often it ran: the later runs reused it.
-    expect(statements.sort()).toEqual([
-      'select $1::int + 1 as m',
-      'select $1::int as n',
-      'select $1::text as t',
-    ]);
-    // A name of the caller's own is kept as it is.
-    await pool.query({ name: 'mine', text: 'select $1::int * 2 as d', values: [2] });
-    expect(await prepared(named)).toContain('select $1::int * 2 as d');
-    // And the answers are the ones the statements give.
-    expect((await pool.query('select $1::text as t', ['y'])).rows).toEqual([{ t: 'y' }]);
-  });
+const probe = (db: Database) =>
+  db.db
+    .select({ n: sql<number>`${sql.placeholder('n')}::int + 1` })
+    .from(sql`(select 1) one`)
+    .prepare(db.statementName('probe'));
 
-  it('leave LIKE patterns and the read path (lists, stats, exports) unnamed, planned with their values', async () => {
-    const { db, readDb, pool } = named;
-    const before = await prepared(named);
-    // A generic plan of the list's buyer-name search took 1-2 s at a million documents.
-    await db.execute(sql`select 1 as one where ${'María'} ilike ${'%ar%'}`);
-    await pool.query('select $1::text like $2 as l', ['abc', 'a%']);
-    await readDb.execute(sql`select ${7}::int as seven`);
-    expect((await readDb.execute(sql`select ${8}::int as eight`)).rows).toEqual([{ eight: 8 }]);
-    expect(await prepared(named)).toEqual(before);
-    // The same text through db is named.
-    await db.execute(sql`select ${7}::int as seven`);
-    expect(await prepared(named)).toContain('select $1::int as seven');
-  });
-
-  it('stop being named past 300 texts on a connection, and answer all the same', async () => {
-    const { pool } = named;
-    const before = (await prepared(named)).length;
-    for (let i = 0; i < 310; i++) {
-      expect((await pool.query(`select $1::int + ${i} as v`, [1])).rows[0].v).toBe(1 + i);
-    }
-    // 300 of its own, and the caller's 'mine' of the test before.
-    expect((await prepared(named)).length).toBe(301);
-    expect(before).toBeLessThan(300);
+describe('named statements', () => {
+  it('are the ones the code names, once per connection; nothing else is named', async () => {
+    const query = probe(named);
+    for (let i = 0; i < 3; i++) expect(await query.execute({ n: i })).toEqual([{ n: i + 1 }]);
+    await named.db.execute(sql`select ${1}::int as n`);
+    await named.pool.query('select $1::text as t', ['x']);
+    expect(await prepared(named)).toEqual(['probe']);
   });
 
   it('go out unnamed with DATABASE_PREPARED_STATEMENTS=false (PgBouncer in transaction mode)', async () => {
-    const { db, pool } = unnamed;
-    await db.execute(sql`select ${1}::int as n`);
-    await pool.query('select $1::text as t', ['x']);
-    await pool.query({ name: 'drizzle-prepare', text: 'select $1::int as p', values: [1] });
+    expect(unnamed.statementName('probe')).toBe('');
+    expect(await probe(unnamed).execute({ n: 4 })).toEqual([{ n: 5 }]);
+    await unnamed.db.execute(sql`select ${1}::int as n`);
     expect(await prepared(unnamed)).toEqual([]);
   });
 });

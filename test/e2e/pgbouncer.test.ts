@@ -82,7 +82,7 @@ describe('through PgBouncer in transaction mode', () => {
     const run = (db: typeof named) =>
       Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          db.pool.query({ name: 'probe', text: 'select $1::int as n', values: [i] }).then(
+          db.pool.query({ name: db.statementName('probe'), text: 'select $1::int as n', values: [i] }).then(
             () => 'ok',
             (e: Error) => e.message,
           ),

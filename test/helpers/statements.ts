@@ -3,17 +3,12 @@ import pg from 'pg';
 /**
  * The statements a piece of code sends, recorded where every query of the process goes
  * (`pg.Client#query`: Drizzle, graphile-worker, our own clients), with the connection each went on.
+ * Each is one round trip.
  */
 export interface SentStatement {
   client: unknown;
   /** Its text, whitespace collapsed. */
   text: string;
-  /**
-   * The round trip it went in, counted from 0: a transaction's `begin` or `commit` sent with the
-   * statement next to it (src/db/fused-transaction.ts) is recorded as its own statement, in that
-   * statement's round trip.
-   */
-  trip: number;
 }
 
 export async function recordStatements<T>(
@@ -22,15 +17,10 @@ export async function recordStatements<T>(
   const sent: SentStatement[] = [];
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
-  let trip = 0;
   proto.query = function recorded(this: unknown, ...args: unknown[]) {
-    const q = args[0] as string | { text?: string; fusedBegin?: string | null; fusedCommit?: boolean };
+    const q = args[0] as string | { text?: string };
     const text = (typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').trim();
-    const fused = typeof q === 'string' ? {} : q;
-    if (fused.fusedBegin) sent.push({ client: this, text: fused.fusedBegin.trim(), trip });
-    sent.push({ client: this, text, trip });
-    if (fused.fusedCommit) sent.push({ client: this, text: 'commit', trip });
-    trip++;
+    sent.push({ client: this, text });
     return original.apply(this, args);
   };
   try {
@@ -42,19 +32,17 @@ export async function recordStatements<T>(
 
 /**
  * The transaction of the first statement matching `match`, on its connection: from its `begin`
- * through the statement after the match (its commit when the match is the last), each with its
- * connection and round trip. [] when none matched.
+ * through its `commit` (or `rollback`). [] when none matched.
  */
-export function statementsAround(sent: SentStatement[], match: (text: string) => boolean): SentStatement[] {
+export function transactionAround(sent: SentStatement[], match: (text: string) => boolean): SentStatement[] {
   const at = sent.findIndex((s) => match(s.text));
   if (at < 0) return [];
   const mine = sent.filter((s) => s.client === sent[at]!.client);
-  const end = mine.indexOf(sent[at]!);
-  const begin = mine.slice(0, end).findLastIndex((s) => s.text.toLowerCase() === 'begin');
-  return mine.slice(begin, end + 2);
+  const i = mine.indexOf(sent[at]!);
+  const begin = mine.slice(0, i).findLastIndex((s) => isBegin(s.text));
+  const end = mine.slice(i).findIndex((s) => isEnd(s.text));
+  return mine.slice(begin, end < 0 ? undefined : i + end + 1);
 }
 
-/** How many round trips the statements went in. */
-export function roundTrips(sent: SentStatement[]): number {
-  return new Set(sent.map((s) => s.trip)).size;
-}
+export const isBegin = (text: string) => /^begin\b/i.test(text);
+export const isEnd = (text: string) => /^(commit|rollback)\b/i.test(text);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../src/db/pool.js';
+import type { UnitOfWork } from '../../src/db/unit-of-work.js';
 import { type DocumentRow, documents } from '../../src/modules/documents/documents.tables.js';
 import { creditNoteBody, docHeaders, invoiceBody } from '../helpers/documents.js';
 import { fixtureKey, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
@@ -103,8 +103,8 @@ describe('hooks for other modules, inside the outcome transaction', () => {
     const { ctx } = life;
     const seen: string[] = [];
     let failOnce = true;
-    const hook = async (tx: Executor, doc: DocumentRow) => {
-      const [row] = await tx.select().from(documents).where(eq(documents.id, doc.id));
+    const hook = async (uow: UnitOfWork, doc: DocumentRow) => {
+      const [row] = await uow.tx.select().from(documents).where(eq(documents.id, doc.id));
       seen.push(`${doc.accessKey}:${row!.status}:${doc.authorizationNumber}`);
       if (failOnce) {
         failOnce = false;

@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Executor, withTransaction } from '../../src/db/pool.js';
+import { inUnitOfWork } from '../../src/db/unit-of-work.js';
 import {
   documentJobKey,
   loadState,
@@ -79,10 +80,10 @@ describe('the lock and the state in one statement', () => {
     expect(stale.sub.receptionInFlightSince).toBeNull();
     // Another run marks the send first.
     const other = life.ctx.clock.now();
-    expect(await markSendInFlight(db, stale, other)).toBe(true);
+    expect(await inUnitOfWork(db, (uow) => markSendInFlight(uow, stale, other))).toBe(true);
     expect(await sentEvents()).toBe(1);
     life.ctx.clock.advance(1000);
-    expect(await markSendInFlight(db, stale, life.ctx.clock.now())).toBe(false);
+    expect(await inUnitOfWork(db, (uow) => markSendInFlight(uow, stale, life.ctx.clock.now()))).toBe(false);
     expect(await sentEvents()).toBe(1);
     const now = (await loadState(db, documentId, life.ctx.clock.now()))!;
     expect(now.sub.receptionInFlightSince?.getTime()).toBe(other.getTime());

@@ -3,6 +3,7 @@ import type { RideStatus } from '../../adapters/ride/ride.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { rowFromSql, selectColumns } from '../../db/sql-rows.js';
 import { issuers, outboxEmails, tenants } from '../../db/tables.js';
+import { executorOf, type WriteTarget } from '../../db/unit-of-work.js';
 import { type Clock, ecuadorTimestamp } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
@@ -115,18 +116,19 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
   }
 
   /**
-   * Queues the recipients' email (RIDE + XML) in `tx`: the buyer, supplier or withheld subject,
-   * or every recipient of a waybill, in one email; `to` replaces them (email-retry). The
-   * document's email status goes back to PENDING.
+   * Queues the recipients' email (RIDE + XML) in the caller's transaction, or at the flush of its
+   * unit of work: the buyer, supplier or withheld subject, or every recipient of a waybill, in one
+   * email; `to` replaces them (email-retry). The document's email status goes back to PENDING.
    */
   async function queueBuyerEmail(
-    tx: Executor,
+    target: WriteTarget,
     doc: DocumentRow,
     now: Date,
     to?: string,
     /** The tenant's language when the caller has read it. */
     language?: Language,
   ): Promise<string> {
+    const tx = executorOf(target);
     const lang = language ?? (await languageOf(tx, doc.tenantId));
     const mail = documentEmail(lang, {
       documentType: doc.documentType,
@@ -142,7 +144,7 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     });
     const recipient = to ?? recipientsOf(doc).join(', ');
     const id = await queueEmail(
-      tx,
+      target,
       {
         tenantId: doc.tenantId,
         kind: DOCUMENT_EMAIL_KIND,
@@ -156,9 +158,10 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       },
       now,
     );
-    // A document's first email finds it PENDING already (the column's default).
+    // A document's first email finds it PENDING already (the column's default). Sent now: the
+    // document's row may be in the unit of work's flush already (its authorization).
     if (doc.emailStatus !== 'PENDING') await markEmailQueued(tx, doc.id, now);
-    await recordDocumentEvent(tx, doc, 'EMAIL_QUEUED', { emailId: id, to: recipient }, now);
+    await recordDocumentEvent(target, doc, 'EMAIL_QUEUED', { emailId: id, to: recipient }, now);
     return id;
   }
 

@@ -7,7 +7,7 @@
  * as a whole is run again one request at a time, so no request fails for another's error.
  */
 import type { Executor } from '../../db/pool.js';
-import { withWriteBatchTransaction } from '../../db/write-batch.js';
+import { inUnitOfWork, type UnitOfWork } from '../../db/unit-of-work.js';
 import { type Clock, ddMmYyyyToIso, ecuadorDate } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -31,9 +31,12 @@ import { assertIssuable, buildVersion, computeContent, issuerSnapshot, newHeader
 import type { Quota } from './quota.js';
 import { type DocumentBody, definitionOf } from './types/registry.js';
 
-/** Work other modules add to the creation transaction of a batch of documents (the lifecycle queues their submission). */
+/**
+ * Work other modules add to the creation of a batch of documents (the lifecycle queues their
+ * submission), in its unit of work: flushed with the documents' insert before the commit.
+ */
 export type AfterCreateHook = (
-  tx: Executor,
+  uow: UnitOfWork,
   docs: Pick<DocumentRow, 'id' | 'tenantId' | 'environment'>[],
   now: Date,
 ) => Promise<void>;
@@ -137,10 +140,11 @@ export function createBatches(deps: {
     const def = definitionOf(documentType);
     const now = deps.clock.now();
     const outcomes: (CreateOutcome<SummaryRow> | undefined)[] = batch.map(() => undefined);
-    // The documents, their events, submissions and jobs are written by one statement at the end
-    // of the transaction (src/db/write-batch.ts).
-    return withWriteBatchTransaction(deps.db, (tx) => createIn(tx));
-    async function createIn(tx: Executor): Promise<CreateOutcome<SummaryRow>[]> {
+    // The documents, their events, submissions and jobs are written by the unit of work's flush,
+    // one statement before the commit (src/db/unit-of-work.ts).
+    return inUnitOfWork(deps.db, (uow) => createIn(uow));
+    async function createIn(uow: UnitOfWork): Promise<CreateOutcome<SummaryRow>[]> {
+      const { tx } = uow;
       const read = await readIssuerForCreate(
         tx,
         { tenantId, issuerId, documentType, environment },
@@ -219,8 +223,8 @@ export function createBatches(deps: {
       if (docs.length === 0) return outcomes as CreateOutcome<SummaryRow>[];
       if (!(await claimSequentials(tx, counter, base, last))) throw new CounterMoved();
       if (environment === 'production') await deps.quota.consume(tx, tenantId, docs.length);
-      await insertCreatedDocuments(tx, docs, now);
-      for (const hook of deps.afterCreate) await hook(tx, docs, now);
+      insertCreatedDocuments(uow, docs, now);
+      for (const hook of deps.afterCreate) await hook(uow, docs, now);
       for (const d of docs) {
         outcomes[d.i] = {
           ok: true,

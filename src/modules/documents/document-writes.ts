@@ -3,9 +3,9 @@
  * delivery and billing call these functions (test/documents/ownership.test.ts checks that no
  * other module writes it). Each runs in the caller's transaction and stamps `updated_at`.
  */
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { rowFromSql } from '../../db/sql-rows.js';
+import { executorOf, type WriteTarget, writeTo } from '../../db/unit-of-work.js';
 import { type DocumentRow, documents } from './documents.tables.js';
 import type { DocumentVersion } from './pipeline.js';
 
@@ -31,51 +31,25 @@ export function markReceived(tx: Executor, documentId: string, now: Date): Promi
 
 /**
  * AUTORIZADO: the authorization number and date, and the XML as the tax authority returns it.
- * `along`: the caller's own writes (each an `insert`/`update`, e.g. the submission's answers), run
- * as CTEs of the same statement. `current`: the row as it is now, when the caller holds it locked
- * (the statement then returns only the id, not the row's XML and JSON back: the updated row is
- * `current` with the columns set here, nothing else writes on update).
+ * `current` is the row as the caller holds it locked; the updated row (returned) is `current`
+ * with the columns set here (nothing else writes on update), so the row's XML and JSON need not
+ * come back. Sent now: the transaction's later reads (the outcome's hooks) see it AUTHORIZED.
  */
 export async function markAuthorized(
   tx: Executor,
-  documentId: string,
+  current: DocumentRow,
   authorization: { number: string; date: Date; xml: string },
   now: Date,
-  along: SQL[] = [],
-  current?: DocumentRow,
 ): Promise<DocumentRow> {
-  if (along.length > 0) {
-    const ctes = along.map(
-      (q, i) => sql`${sql.raw(i === 0 ? 'with' : ',')} ${sql.raw(`along${i}`)} as (${q})`,
-    );
-    const iso = now.toISOString();
-    const { rows } = await tx.execute<Record<string, unknown>>(sql`${sql.join(ctes, sql` `)}
-      update documents set status = 'AUTHORIZED', authorization_number = ${authorization.number},
-        authorization_date = ${authorization.date.toISOString()}::timestamptz,
-        authorized_xml = ${authorization.xml}, updated_at = ${iso}::timestamptz
-      where id = ${documentId}::uuid returning ${current ? sql`id` : sql`*`}`);
-    if (!rows[0]) throw new Error(`document ${documentId} not found`);
-    if (!current) return rowFromSql(documents, rows[0]);
-    return {
-      ...current,
-      status: 'AUTHORIZED',
-      authorizationNumber: authorization.number,
-      authorizationDate: authorization.date,
-      authorizedXml: authorization.xml,
-      updatedAt: now,
-    };
-  }
-  return update(
-    tx,
-    documentId,
-    {
-      status: 'AUTHORIZED',
-      authorizationNumber: authorization.number,
-      authorizationDate: authorization.date,
-      authorizedXml: authorization.xml,
-    },
-    now,
-  );
+  const changes = {
+    status: 'AUTHORIZED' as const,
+    authorizationNumber: authorization.number,
+    authorizationDate: authorization.date,
+    authorizedXml: authorization.xml,
+    updatedAt: now,
+  };
+  await tx.update(documents).set(changes).where(eq(documents.id, current.id));
+  return { ...current, ...changes };
 }
 
 /** DEVUELTA (RETURNED) or NO AUTORIZADO (NOT_AUTHORIZED): waits for a rebuild. */
@@ -123,12 +97,35 @@ export async function markEmailQueued(tx: Executor, documentId: string, now: Dat
   await update(tx, documentId, { emailStatus: 'PENDING' }, now);
 }
 
-/** The newest email of the document was handed to the mail server. */
-export async function markEmailSent(tx: Executor, documentId: string, at: Date): Promise<void> {
-  await update(tx, documentId, { emailStatus: 'SENT', emailSentAt: at }, at);
+/**
+ * The document's email was handed to the mail server; with `onlyIf` (a boolean SQL expression,
+ * e.g. "it is the newest email of the document") only when it holds.
+ */
+export async function markEmailSent(
+  to: WriteTarget,
+  documentId: string,
+  at: Date,
+  onlyIf?: SQL,
+): Promise<void> {
+  await setEmailStatus(to, documentId, { emailStatus: 'SENT', emailSentAt: at, updatedAt: at }, onlyIf);
 }
 
-/** The newest email of the document failed for good. */
-export async function markEmailFailed(tx: Executor, documentId: string, at: Date): Promise<void> {
-  await update(tx, documentId, { emailStatus: 'FAILED' }, at);
+/** The document's email failed for good; with `onlyIf` as for `markEmailSent`. */
+export async function markEmailFailed(
+  to: WriteTarget,
+  documentId: string,
+  at: Date,
+  onlyIf?: SQL,
+): Promise<void> {
+  await setEmailStatus(to, documentId, { emailStatus: 'FAILED', updatedAt: at }, onlyIf);
+}
+
+function setEmailStatus(
+  to: WriteTarget,
+  documentId: string,
+  changes: Partial<typeof documents.$inferInsert>,
+  onlyIf: SQL | undefined,
+): Promise<void> {
+  const where = onlyIf ? and(eq(documents.id, documentId), onlyIf) : eq(documents.id, documentId);
+  return writeTo(to, executorOf(to).update(documents).set(changes).where(where));
 }

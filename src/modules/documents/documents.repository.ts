@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/pool.js';
-import { deferWrite, withBatch, writeOrDefer } from '../../db/write-batch.js';
+import { executorOf, type UnitOfWork, type WriteTarget, writeTo } from '../../db/unit-of-work.js';
 import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope } from '../../shared/scope.js';
@@ -423,43 +423,26 @@ export function decodeCursor(text: string): ListCursor | null {
   };
 }
 
+/** One event of a document's history: inserted now, or at the unit of work's flush. */
 export async function recordDocumentEvent(
-  tx: Executor,
+  to: WriteTarget,
   doc: Pick<DocumentRow, 'id' | 'tenantId'>,
   type: string,
   detail: Record<string, unknown> | null,
   at: Date,
 ): Promise<void> {
-  const event = {
-    id: uuidv7(at.getTime()),
-    documentId: doc.id,
-    tenantId: doc.tenantId,
-    type,
-    detail,
-    createdAt: at,
-  };
-  const batch = eventBatches.get(tx);
-  if (batch) batch.push(event);
-  else await tx.insert(documentEvents).values(event);
-}
-
-/** Events recorded inside `withDocumentEventBatch(tx, …)`, inserted together when it ends. */
-const eventBatches = new WeakMap<Executor, (typeof documentEvents.$inferInsert)[]>();
-
-/**
- * Runs `fn` and inserts every document event it records on `tx` in one multi-row insert at its
- * end, in `tx` (a state change and its hooks record several). Their ids keep their order.
- */
-export function withDocumentEventBatch<T>(tx: Executor, fn: () => Promise<T>): Promise<T> {
-  return withBatch(
-    eventBatches,
-    tx,
-    (): (typeof documentEvents.$inferInsert)[] => [],
-    fn,
-    async (events) => {
-      // Inside a write batch (src/db/write-batch.ts) they go with the transaction's last writes.
-      if (events.length > 0) await writeOrDefer(tx, tx.insert(documentEvents).values(events));
-    },
+  await writeTo(
+    to,
+    executorOf(to)
+      .insert(documentEvents)
+      .values({
+        id: uuidv7(at.getTime()),
+        documentId: doc.id,
+        tenantId: doc.tenantId,
+        type,
+        detail,
+        createdAt: at,
+      }),
   );
 }
 
@@ -489,10 +472,11 @@ export interface NewDocument {
 }
 
 /**
- * The documents of a batch of creates, SIGNED, and their CREATED events: one statement, its rows
- * as one JSON parameter (no per-row query building), whatever the batch's size.
+ * The documents of a batch of creates, SIGNED, and their CREATED events, written at the unit of
+ * work's flush: two inserts, their rows as one JSON parameter each (no per-row query building),
+ * whatever the batch's size.
  */
-export async function insertCreatedDocuments(tx: Executor, docs: NewDocument[], now: Date): Promise<void> {
+export function insertCreatedDocuments(uow: UnitOfWork, docs: NewDocument[], now: Date): void {
   const at = now.toISOString();
   const rows = docs.map((d) => ({
     id: d.id,
@@ -530,7 +514,7 @@ export async function insertCreatedDocuments(tx: Executor, docs: NewDocument[], 
     detail: { status: 'SIGNED', sequential: d.model.sequential, certFingerprint: d.certFingerprint },
     created_at: at,
   }));
-  const insertDocuments = sql`
+  uow.write(sql`
       insert into documents (id, tenant_id, issuer_id, environment, document_type, access_key, sequential,
         issue_date, status, buyer_id_type, buyer_id, buyer_name, buyer_email, total, model, request,
         idempotency_key, request_hash, signed_xml, signed_at, cert_fingerprint, original_document_type,
@@ -539,17 +523,13 @@ export async function insertCreatedDocuments(tx: Executor, docs: NewDocument[], 
         issue_date, status, buyer_id_type, buyer_id, buyer_name, buyer_email, total, model, request,
         idempotency_key, request_hash, signed_xml, signed_at, cert_fingerprint, original_document_type,
         original_number, email_status, created_at, updated_at
-        from json_populate_recordset(null::documents, ${JSON.stringify(rows)}::json)`;
-  // Every document is inserted or the statement fails, so each event has its document (checked
-  // by the foreign key at the end of the statement).
-  const insertEvents = sql`
+        from json_populate_recordset(null::documents, ${JSON.stringify(rows)}::json)`);
+  // Every document is inserted or the flush fails, so each event has its document (checked by
+  // the foreign key at the end of the statement).
+  uow.write(sql`
     insert into document_events (id, document_id, tenant_id, type, detail, created_at)
     select e.id, e.document_id, e.tenant_id, e.type, e.detail, e.created_at
-      from json_populate_recordset(null::document_events, ${JSON.stringify(events)}::json) e`;
-  // Inside a write batch (src/db/write-batch.ts) both go in the statement that ends the
-  // transaction, with the submissions and jobs of the afterCreate hook.
-  if (deferWrite(tx, insertDocuments) && deferWrite(tx, insertEvents)) return;
-  await tx.execute(sql`with d as (${insertDocuments}) ${insertEvents}`);
+      from json_populate_recordset(null::document_events, ${JSON.stringify(events)}::json) e`);
 }
 
 /**

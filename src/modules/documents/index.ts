@@ -3,7 +3,6 @@
  * reads, and every write to the `documents` table. Other modules import from here only.
  */
 export { type DocumentModel, documentNumber } from './document-model.js';
-export { documentEventsSql, markEmailSentSql } from './document-sql.js';
 export {
   applyRebuild,
   markAuthorized,
@@ -20,7 +19,6 @@ export {
   listWhere,
   recordDocumentEvent,
   toSummary,
-  withDocumentEventBatch,
 } from './documents.repository.js';
 export { IssuerHeader, readAuth, tags as documentTags, writeAuth } from './documents.routes.js';
 export {

@@ -105,12 +105,14 @@ const OWNER_CACHE_SIZE = 10_000;
 export function issuerOwnerLookup(
   db: Executor,
   cacheSize = OWNER_CACHE_SIZE,
+  /** pg's statement name for `name` (Database.statementName); default as is. */
+  statementName: (name: string) => string = (name) => name,
 ): (issuerId: string) => Promise<string | null> {
   const query = db
     .select({ tenantId: issuers.tenantId })
     .from(issuers)
     .where(eq(issuers.id, sql.placeholder('issuerId')))
-    .prepare('issuer_owner');
+    .prepare(statementName('issuer_owner'));
   const owners = new Map<string, string>();
   return async (issuerId) => {
     const known = owners.get(issuerId);

@@ -97,7 +97,13 @@ export async function revokeSessionKey(db: Executor, keyId: string, now: Date): 
 
 export const ALL_SCOPES: readonly Scope[] = SCOPES;
 
-export function createKeysService(deps: { db: Executor; clock: Clock; cache?: AuthCache }) {
+export function createKeysService(deps: {
+  db: Executor;
+  clock: Clock;
+  cache?: AuthCache;
+  /** pg's statement name for `name` (Database.statementName: '' through PgBouncer 1.18); default as is. */
+  statementName?: (name: string) => string;
+}) {
   const { db, clock, cache } = deps;
 
   async function limitFor(tx: Executor, tenantId: string, tier: string) {
@@ -129,7 +135,7 @@ export function createKeysService(deps: { db: Executor; clock: Clock; cache?: Au
     .from(apiKeys)
     .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .where(and(eq(apiKeys.tokenHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
-    .prepare('auth_key_by_hash');
+    .prepare(deps.statementName?.('auth_key_by_hash') ?? 'auth_key_by_hash');
 
   /** The key of a token hash from the database, remembered in the cache (when there is one). */
   async function lookup(hash: string): Promise<CachedKey | null> {

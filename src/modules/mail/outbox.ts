@@ -1,9 +1,15 @@
 import { Type } from '@sinclair/typebox';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Executor } from '../../db/pool.js';
 import { type OutboxAttachment, outboxEmails } from '../../db/tables.js';
-import { writeOrDefer } from '../../db/write-batch.js';
+import {
+  executorOf,
+  inOneStatement,
+  type UnitOfWork,
+  type WriteTarget,
+  writeTo,
+} from '../../db/unit-of-work.js';
 import { defineJob, enqueue, JobId } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -39,8 +45,11 @@ export interface QueuedEmail {
   secrets?: { box: SecretBox; values: string[] };
 }
 
-/** Writes the email to the outbox and queues its job, in the caller's transaction. */
-export async function queueEmail(tx: Executor, email: QueuedEmail, now: Date): Promise<string> {
+/**
+ * Writes the email to the outbox and queues its job, in the caller's transaction, or at the flush
+ * of its unit of work (nothing reads the row before the commit).
+ */
+export async function queueEmail(to: WriteTarget, email: QueuedEmail, now: Date): Promise<string> {
   const id = uuidv7(now.getTime());
   let content: EmailContent = { subject: email.subject, text: email.text, html: email.html ?? null };
   let secretsSealed: Buffer | null = null;
@@ -49,28 +58,28 @@ export async function queueEmail(tx: Executor, email: QueuedEmail, now: Date): P
     content = sealed.content;
     secretsSealed = sealed.sealed;
   }
-  // Inside a write batch (src/db/write-batch.ts) the row goes with the transaction's last writes:
-  // nothing reads it before the commit.
-  await writeOrDefer(
-    tx,
-    tx.insert(outboxEmails).values({
-      id,
-      tenantId: email.tenantId,
-      kind: email.kind,
-      toAddress: email.to,
-      subject: content.subject,
-      bodyText: content.text,
-      bodyHtml: content.html,
-      secretsSealed,
-      attachments: email.attachments ?? [],
-      ref: email.ref ?? null,
-      status: 'PENDING',
-      attempts: 0,
-      createdAt: now,
-    }),
+  await writeTo(
+    to,
+    executorOf(to)
+      .insert(outboxEmails)
+      .values({
+        id,
+        tenantId: email.tenantId,
+        kind: email.kind,
+        toAddress: email.to,
+        subject: content.subject,
+        bodyText: content.text,
+        bodyHtml: content.html,
+        secretsSealed,
+        attachments: email.attachments ?? [],
+        ref: email.ref ?? null,
+        status: 'PENDING',
+        attempts: 0,
+        createdAt: now,
+      }),
   );
   await enqueue(
-    tx,
+    to,
     SEND_EMAIL_JOB,
     SEND_EMAIL_PAYLOAD,
     { outboxId: id, kind: email.kind },
@@ -121,13 +130,12 @@ export interface OutboxHooks {
     string,
     (exec: Executor, outboxId: string, shared: Map<string, unknown>) => Promise<OutboxRow | null>
   >;
-  onSent: Map<string, (tx: Executor, email: OutboxRow, at: Date) => Promise<void>>;
   /**
-   * Optional, per kind, instead of `onSent`: the writes of a sent email's outcome as SQL statements
-   * (each an `insert`/`update` without a trailing semicolon), run as CTEs of the one statement that
-   * marks the email SENT: one round trip, atomic without a transaction.
+   * A sent email's outcome, per kind: its writes go through `uow` only, flushed with the SENT
+   * mark as one statement (one round trip, atomic without a transaction); reads through `uow.tx`
+   * see what is committed.
    */
-  onSentSql?: Map<string, (email: OutboxRow, at: Date) => SQL[]>;
+  onSent: Map<string, (uow: UnitOfWork, email: OutboxRow, at: Date) => Promise<void>>;
   onFailed: Map<string, (tx: Executor, email: OutboxRow, error: string, at: Date) => Promise<void>>;
 }
 
@@ -136,26 +144,8 @@ export function createOutboxHooks(): OutboxHooks {
     attachmentResolvers: new Map(),
     loaders: new Map(),
     onSent: new Map(),
-    onSentSql: new Map(),
     onFailed: new Map(),
   };
-}
-
-/** The SENT mark of an email, with the writes of its kind's `onSentSql` as CTEs: one statement. */
-function markSentSql(
-  email: OutboxRow,
-  sent: { at: Date; messageId: string; attempt: number },
-  hookSql: SQL[],
-): SQL {
-  const at = sent.at.toISOString();
-  const ctes = hookSql.map((q, i) => sql`, ${sql.raw(`hook${i}`)} as (${q})`);
-  // Sent: the one-time credentials have no further use here.
-  return sql`with sent as (
-      update outbox_emails set status = 'SENT', sent_at = ${at}::timestamptz, message_id = ${sent.messageId},
-        attempts = ${sent.attempt}, last_error = null, secrets_sealed = null
-      where id = ${email.id}::uuid returning id)
-    ${sql.join(ctes, sql` `)}
-    select count(*)::int as n from sent`;
 }
 
 export function createSendEmailJob(deps: {
@@ -216,31 +206,22 @@ export function createSendEmailJob(deps: {
         lastError: null,
         secretsSealed: null,
       };
-      const hookSql = hooks.onSentSql?.get(email.kind);
-      if (hookSql) {
-        await db.execute(
-          markSentSql(
-            email,
-            { at, messageId: result.messageId, attempt: ctx.attempt },
-            hookSql(sentEmail, at),
-          ),
+      await inOneStatement(db, async (uow) => {
+        uow.write(
+          uow.tx
+            .update(outboxEmails)
+            .set({
+              status: 'SENT',
+              sentAt: at,
+              messageId: result.messageId,
+              attempts: ctx.attempt,
+              lastError: null,
+              // Sent: the one-time credentials have no further use here.
+              secretsSealed: null,
+            })
+            .where(eq(outboxEmails.id, email.id)),
         );
-        return;
-      }
-      await db.transaction(async (tx) => {
-        await tx
-          .update(outboxEmails)
-          .set({
-            status: 'SENT',
-            sentAt: at,
-            messageId: result.messageId,
-            attempts: ctx.attempt,
-            lastError: null,
-            // Sent: the one-time credentials have no further use here.
-            secretsSealed: null,
-          })
-          .where(eq(outboxEmails.id, email.id));
-        await hooks.onSent.get(email.kind)?.(tx as unknown as Executor, sentEmail, at);
+        await hooks.onSent.get(email.kind)?.(uow, sentEmail, at);
       });
     } catch (e) {
       const message = (e as Error).message ?? String(e);

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { writeOrDefer } from '../../db/write-batch.js';
+import { executorOf, type WriteTarget, writeTo } from '../../db/unit-of-work.js';
 import { enqueue } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { notificationAuthorizedPending, notifications } from './notifications.tables.js';
@@ -136,19 +136,20 @@ export function createDocumentAuthorizedProducer(deps: {
       return aggregate(tx, input.tenantId, input.issuerId, [input.document], now);
     },
 
-    /** In the authorization's transaction: the document waits for its issuer's job. */
-    async queueDocumentAuthorized(tx: Executor, input: DocumentAuthorizedInput, now: Date): Promise<void> {
-      // Inside a write batch (src/db/write-batch.ts) the row goes with the transaction's last writes.
-      await writeOrDefer(
-        tx,
-        tx.insert(notificationAuthorizedPending).values({
-          id: uuidv7(now.getTime()),
-          tenantId: input.tenantId,
-          issuerId: input.issuerId,
-          document: listed(input.document),
-        }),
+    /** In the authorization's transaction (or its unit of work): the document waits for its issuer's job. */
+    async queueDocumentAuthorized(to: WriteTarget, input: DocumentAuthorizedInput, now: Date): Promise<void> {
+      await writeTo(
+        to,
+        executorOf(to)
+          .insert(notificationAuthorizedPending)
+          .values({
+            id: uuidv7(now.getTime()),
+            tenantId: input.tenantId,
+            issuerId: input.issuerId,
+            document: listed(input.document),
+          }),
       );
-      await queueAggregation(tx, input, deps.batchDelayMs ?? 0);
+      await queueAggregation(to, input, deps.batchDelayMs ?? 0);
     },
 
     /**
@@ -224,12 +225,12 @@ export function createDocumentAuthorizedProducer(deps: {
  * Ahead of other ready jobs (priority -1): it is cheap and a webhook waits on it.
  */
 function queueAggregation(
-  db: Executor,
+  to: WriteTarget,
   scope: { tenantId: string; issuerId: string },
   delayMs: number,
 ): Promise<void> {
   return enqueue(
-    db,
+    to,
     DOCUMENT_AUTHORIZED_JOB,
     DOCUMENT_AUTHORIZED_JOB_V1,
     { tenantId: scope.tenantId, issuerId: scope.issuerId },

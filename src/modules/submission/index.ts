@@ -36,8 +36,8 @@ export function createSubmissionModule(deps: {
   firstCheckDelayMs: number;
 }) {
   const processDocument = createProcessor(deps);
-  /** Queues the submission in the document's creation transaction: nothing signed is left unsent. */
-  const afterCreate: AfterCreateHook = (tx, docs, now) => startSubmissions(tx, docs, now);
+  /** Queues the submission in the document's creation unit of work: nothing signed is left unsent. */
+  const afterCreate: AfterCreateHook = (uow, docs, now) => startSubmissions(uow, docs, now);
   return {
     service: createSubmissionService(deps),
     afterCreate,

@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
   type AuthorizationEntry,
@@ -8,16 +7,9 @@ import {
   type SriMessage,
 } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
-import { withWriteBatchTransaction } from '../../db/write-batch.js';
-import { withJobBatch } from '../../jobs/queue.js';
+import { inUnitOfWork, type UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../shared/clock.js';
-import {
-  markAuthorized,
-  markReceived,
-  markRefused,
-  recordDocumentEvent,
-  withDocumentEventBatch,
-} from '../documents/index.js';
+import { markAuthorized, markReceived, markRefused, recordDocumentEvent } from '../documents/index.js';
 import { pollDelayMs, retryDelayMs, TRANSPORT_RETRY_BASE_MS } from './backoff.js';
 import type { RefusalOutcome, SubmissionHooks } from './hooks.js';
 import {
@@ -35,7 +27,6 @@ import {
   recordSriResponse,
   recordSriResponses,
   relockState,
-  settledAnswersSql,
   updateSubmission,
 } from './submission.repository.js';
 import type { OperationType } from './submission.tables.js';
@@ -79,16 +70,6 @@ export interface ReceptionFollowUp {
 }
 
 /**
- * One transaction whose document events, emails, pending notifications and jobs are written
- * together in one statement at its end (src/db/write-batch.ts).
- */
-function inTransaction<T>(exec: Executor, fn: (tx: Executor) => Promise<T>): Promise<T> {
-  return withWriteBatchTransaction(exec, (tx) =>
-    withJobBatch(tx, () => withDocumentEventBatch(tx, () => fn(tx))),
-  );
-}
-
-/**
  * One step of a document's way through the tax authority, run by the submission job while it
  * holds the document's lock. SIGNED: send it (asking first for its authorization when an earlier
  * send had no clear answer); RECEIVED: ask for its authorization. Every call writes one
@@ -116,7 +97,7 @@ export function createProcessor(deps: ProcessorDeps) {
     // The mark (and its SENT_TO_SRI event) is committed before the call: a crash between the call and the
     // record of its answer leaves it set, and the next run asks instead of sending blind.
     const markedAt = clock.now();
-    if (!(await markSendInFlight(exec, seen, markedAt))) {
+    if (!(await inUnitOfWork(exec, (uow) => markSendInFlight(uow, seen, markedAt)))) {
       log.info({ documentId: seen.doc.id }, 'document moved on meanwhile; not sent');
       return null;
     }
@@ -135,14 +116,14 @@ export function createProcessor(deps: ProcessorDeps) {
       const waitMs = decision.checkNow ? 0 : deps.firstCheckDelayMs;
       if (waitMs <= IN_RUN_CHECK_MAX_MS) return { seen: marked, reception, via: decision.via, waitMs };
     }
-    await inTransaction(exec, async (tx) => {
+    await inUnitOfWork(exec, async (uow) => {
       const at = clock.now();
-      const state = await current(tx, marked, at);
+      const state = await current(uow.tx, marked, at);
       if (!state) return;
-      await recordSriResponse(tx, state.doc, 'RECEPTION', result.status, result.messages, at);
-      if (decision.kind === 'returned') return refuse(tx, state, 'RETURNED', decision.messages, at);
-      await becomeReceived(tx, state, decision.via, at);
-      await queueProcessing(tx, state.doc.id, { delayMs: deps.firstCheckDelayMs });
+      await recordSriResponse(uow, state.doc, 'RECEPTION', result.status, result.messages, at);
+      if (decision.kind === 'returned') return refuse(uow, state, 'RETURNED', decision.messages, at);
+      await becomeReceived(uow, state, decision.via, at);
+      await queueProcessing(uow, state.doc.id, { delayMs: deps.firstCheckDelayMs });
     });
     return null;
   }
@@ -161,14 +142,14 @@ export function createProcessor(deps: ProcessorDeps) {
       if (transportStatus(e) === null) throw e;
       error = e;
     }
-    await inTransaction(exec, async (tx) => {
+    await inUnitOfWork(exec, async (uow) => {
       const at = clock.now();
-      const state = await current(tx, f.seen, at);
+      const state = await current(uow.tx, f.seen, at);
       if (!state) return;
       const reception = { operationType: 'RECEPTION' as const, ...f.reception };
       if (result === null) {
-        await recordSriResponses(tx, state.doc, [reception]);
-        await recordFailure(tx, await becomeReceived(tx, state, f.via, at), 'AUTHORIZATION', error, at);
+        await recordSriResponses(uow, state.doc, [reception]);
+        await recordFailure(uow, await becomeReceived(uow, state, f.via, at), 'AUTHORIZATION', error, at);
         return;
       }
       const decision = decideAuthorization(result, state.doc.signedXml);
@@ -177,14 +158,14 @@ export function createProcessor(deps: ProcessorDeps) {
         reception,
         { operationType: 'AUTHORIZATION' as const, status: authorizationStatus(decision), messages, at },
       ];
+      await recordSriResponses(uow, state.doc, answers);
       if (decision.kind === 'authorized') {
         // Straight from SIGNED to AUTHORIZED: one write of each row (the answers, the settled
-        // submission and the document in one statement), both events.
-        await recordDocumentEvent(tx, state.doc, 'RECEIVED', { via: f.via }, at);
-        return authorize(tx, state, decision.entry, at, settledAnswersSql(state.doc, answers, at));
+        // submission and the document, all at the flush), both events.
+        await recordDocumentEvent(uow, state.doc, 'RECEIVED', { via: f.via }, at);
+        return authorize(uow, state, decision.entry, at);
       }
-      await recordSriResponses(tx, state.doc, answers);
-      await applyAuthorization(tx, await becomeReceived(tx, state, f.via, at), decision, at);
+      await applyAuthorization(uow, await becomeReceived(uow, state, f.via, at), decision, at);
     });
   }
 
@@ -198,48 +179,48 @@ export function createProcessor(deps: ProcessorDeps) {
       return 'done';
     }
     const decision = decideAuthorization(result, seen.doc.signedXml);
-    return inTransaction(exec, async (tx) => {
+    return inUnitOfWork(exec, async (uow) => {
       const at = clock.now();
-      const state = await current(tx, seen, at);
+      const state = await current(uow.tx, seen, at);
       if (!state) return 'done';
       const messages = decision.kind === 'not-found' ? null : (decision.entry?.messages ?? null);
-      await recordSriResponse(tx, state.doc, 'AUTHORIZATION', authorizationStatus(decision), messages, at);
-      return applyAuthorization(tx, state, decision, at);
+      await recordSriResponse(uow, state.doc, 'AUTHORIZATION', authorizationStatus(decision), messages, at);
+      return applyAuthorization(uow, state, decision, at);
     });
   }
 
   /** What an authorization answer (already recorded) does to the document. */
   async function applyAuthorization(
-    tx: Executor,
+    uow: UnitOfWork,
     state: DocumentState,
     decision: AuthorizationDecision,
     at: Date,
   ): Promise<'send' | 'done'> {
-    if (decision.kind === 'authorized') return authorize(tx, state, decision.entry, at).then(() => 'done');
+    if (decision.kind === 'authorized') return authorize(uow, state, decision.entry, at).then(() => 'done');
     if (decision.kind === 'not-authorized') {
-      await refuse(tx, state, 'NOT_AUTHORIZED', decision.entry.messages, at);
+      await refuse(uow, state, 'NOT_AUTHORIZED', decision.entry.messages, at);
       return 'done';
     }
     const signed = state.doc.status === 'SIGNED';
     if (decision.kind === 'not-found' && signed) {
       // Never received: sending again is safe. The retry count stays, so a reception service
       // that keeps failing is still backed off.
-      await updateSubmission(tx, state.doc.id, { receptionInFlightSince: null }, at);
+      await updateSubmission(uow.tx, state.doc.id, { receptionInFlightSince: null }, at);
       return 'send';
     }
     // EN PROCESO, or not on record yet: poll again later. A SIGNED document the tax authority
     // already holds was received, whatever happened to the answer of its send.
-    if (decision.kind === 'pending' && signed) await becomeReceived(tx, state, 'AUTHORIZATION_QUERY', at);
+    if (decision.kind === 'pending' && signed) await becomeReceived(uow, state, 'AUTHORIZATION_QUERY', at);
     // Polls count apart from failures: the first EN PROCESO after a failed call waits the base delay.
     const polling = !signed && state.sub.lastFailureStatus === null;
     const retries = (polling ? state.sub.consecutiveRetries : 0) + 1;
     await updateSubmission(
-      tx,
+      uow.tx,
       state.doc.id,
       { consecutiveRetries: retries, lastFailureStatus: null, lastFailureAt: null },
       at,
     );
-    await queueProcessing(tx, state.doc.id, {
+    await queueProcessing(uow, state.doc.id, {
       delayMs: pollDelayMs(retries, deps.authorizationCheckDelayMs),
     });
     return 'done';
@@ -248,15 +229,15 @@ export function createProcessor(deps: ProcessorDeps) {
   /** No usable answer: record it, keep any in-flight mark, and try again after the backoff. */
   async function failed(exec: Executor, seen: DocumentState, operation: OperationType, error: unknown) {
     if (transportStatus(error) === null) throw error;
-    await inTransaction(exec, async (tx) => {
+    await inUnitOfWork(exec, async (uow) => {
       const at = clock.now();
-      const state = await current(tx, seen, at);
-      if (state) await recordFailure(tx, state, operation, error, at);
+      const state = await current(uow.tx, seen, at);
+      if (state) await recordFailure(uow, state, operation, error, at);
     });
   }
 
   async function recordFailure(
-    tx: Executor,
+    uow: UnitOfWork,
     state: DocumentState,
     operation: OperationType,
     error: unknown,
@@ -268,82 +249,79 @@ export function createProcessor(deps: ProcessorDeps) {
     const failing = state.sub.lastFailureStatus !== null;
     const retries = (failing ? state.sub.consecutiveRetries : 0) + 1;
     const delayMs = retryDelayMs(retries, TRANSPORT_RETRY_BASE_MS);
-    await recordSriResponse(tx, state.doc, operation, status, null, at);
+    await recordSriResponse(uow, state.doc, operation, status, null, at);
     await updateSubmission(
-      tx,
+      uow.tx,
       state.doc.id,
       { consecutiveRetries: retries, lastFailureStatus: status, lastFailureAt: at },
       at,
     );
     await recordDocumentEvent(
-      tx,
+      uow,
       state.doc,
       'ERROR',
       { operation, status, message: (error as Error).message, retryInMs: delayMs },
       at,
     );
-    await queueProcessing(tx, state.doc.id, { delayMs });
+    await queueProcessing(uow, state.doc.id, { delayMs });
   }
 
   async function becomeReceived(
-    tx: Executor,
+    uow: UnitOfWork,
     state: DocumentState,
     via: string,
     at: Date,
   ): Promise<DocumentState> {
-    const doc = await markReceived(tx, state.doc.id, at);
-    await updateSubmission(tx, doc.id, SETTLED, at);
-    await recordDocumentEvent(tx, doc, 'RECEIVED', { via }, at);
+    const doc = await markReceived(uow.tx, state.doc.id, at);
+    // Now, not at the flush: a later step of the same unit of work may update the row again.
+    await updateSubmission(uow.tx, doc.id, SETTLED, at);
+    await recordDocumentEvent(uow, doc, 'RECEIVED', { via }, at);
     return { ...state, doc, sub: { ...state.sub, ...SETTLED } };
   }
 
-  /** `settling`: the answers and the settled submission, written with the document (one statement). */
-  async function authorize(
-    tx: Executor,
-    state: DocumentState,
-    entry: AuthorizationEntry,
-    at: Date,
-    settling?: SQL[],
-  ) {
+  /**
+   * The document AUTHORIZED (now: the hooks may read it), its submission settled and its event at
+   * the flush (the only write of the submission row in this unit of work), with what the hooks add
+   * (email, notification).
+   */
+  async function authorize(uow: UnitOfWork, state: DocumentState, entry: AuthorizationEntry, at: Date) {
     const { accessKey } = state.doc;
     const parsed = entry.authorizationDate ? new Date(entry.authorizationDate) : null;
     const authorizationDate = parsed && !Number.isNaN(parsed.getTime()) ? parsed : at;
+    // Locked and read in this transaction: the row need not come back.
     const doc = await markAuthorized(
-      tx,
-      state.doc.id,
+      uow.tx,
+      state.doc,
       {
         number: entry.authorizationNumber ?? accessKey,
         date: authorizationDate,
         xml: authorizationXml({ ...entry, document: entry.document ?? state.doc.signedXml }, accessKey),
       },
       at,
-      settling,
-      // Locked and read in this transaction: the row need not come back.
-      state.doc,
     );
-    if (!settling) await updateSubmission(tx, doc.id, SETTLED, at);
+    await updateSubmission(uow, doc.id, SETTLED, at);
     await recordDocumentEvent(
-      tx,
+      uow,
       doc,
       'AUTHORIZED',
       { authorizationNumber: doc.authorizationNumber, authorizationDate: authorizationDate.toISOString() },
       at,
     );
     const known = { language: state.language ?? null };
-    for (const hook of hooks.onAuthorized) await hook(tx, doc, at, known);
+    for (const hook of hooks.onAuthorized) await hook(uow, doc, at, known);
   }
 
   async function refuse(
-    tx: Executor,
+    uow: UnitOfWork,
     state: DocumentState,
     outcome: RefusalOutcome,
     messages: Parameters<SubmissionHooks['onRefused'][number]>[3],
     at: Date,
   ) {
-    const doc = await markRefused(tx, state.doc.id, outcome, at);
-    await updateSubmission(tx, doc.id, SETTLED, at);
-    await recordDocumentEvent(tx, doc, outcome, { messages }, at);
-    for (const hook of hooks.onRefused) await hook(tx, doc, outcome, messages, at);
+    const doc = await markRefused(uow.tx, state.doc.id, outcome, at);
+    await updateSubmission(uow.tx, doc.id, SETTLED, at);
+    await recordDocumentEvent(uow, doc, outcome, { messages }, at);
+    for (const hook of hooks.onRefused) await hook(uow.tx, doc, outcome, messages, at);
   }
 
   /** `step` with the state already read (with the lock: see `tryLockAndLoadState`). */

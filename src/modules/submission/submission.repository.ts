@@ -3,10 +3,10 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SriMessage } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
 import { rowFromSql, selectColumns } from '../../db/sql-rows.js';
-import { deferCall, deferWrite } from '../../db/write-batch.js';
-import { addJobsSql, enqueue, JobId } from '../../jobs/queue.js';
+import { executorOf, type UnitOfWork, type WriteTarget, writeTo } from '../../db/unit-of-work.js';
+import { enqueue, JobId } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { type DocumentRow, documentEventsSql, documents } from '../documents/index.js';
+import { type DocumentRow, documents, recordDocumentEvent } from '../documents/index.js';
 import {
   documentSubmissions,
   type OperationType,
@@ -37,9 +37,10 @@ export interface QueueOptions {
   keepPendingTime?: boolean;
 }
 
-export async function queueProcessing(tx: Executor, documentId: string, opts: QueueOptions = {}) {
+/** The document's next step, queued now or at the flush of a unit of work. */
+export async function queueProcessing(to: WriteTarget, documentId: string, opts: QueueOptions = {}) {
   await enqueue(
-    tx,
+    to,
     PROCESS_JOB,
     PROCESS_PAYLOAD,
     { documentId },
@@ -53,34 +54,22 @@ export async function queueProcessing(tx: Executor, documentId: string, opts: Qu
 }
 
 /**
- * The afterCreate work of a batch of new documents in one statement: their submission rows and
- * one `graphile_worker.add_jobs` for all of them, each job with the key, payload and attempts
- * `queueProcessing` gives it (docs/creates.md). Inside a write batch (src/db/write-batch.ts) both
- * go with the documents' own insert, in the statement that ends the transaction.
+ * The afterCreate work of a batch of new documents, at the flush of the creation's unit of work:
+ * their submission rows (one insert) and their jobs (`queueProcessing`, added with the other jobs
+ * of the flush in one `add_jobs`; docs/creates.md).
  */
 export async function startSubmissions(
-  tx: Executor,
+  uow: UnitOfWork,
   docs: Pick<DocumentRow, 'id' | 'tenantId' | 'environment'>[],
   now: Date,
 ): Promise<void> {
   const rows = docs.map((d) => ({ document_id: d.id, tenant_id: d.tenantId, environment: d.environment }));
-  const jobs = addJobsSql(
-    PROCESS_JOB,
-    PROCESS_PAYLOAD,
-    docs.map((d) => ({ documentId: d.id })),
-    { jobKeys: docs.map((d) => documentJobKey(d.id)), maxAttempts: PROCESS_MAX_ATTEMPTS },
-  );
-  const insert = sql`
+  uow.write(sql`
       insert into document_submissions (document_id, tenant_id, environment, consecutive_retries, build, updated_at)
       select r.document_id, r.tenant_id, r.environment, 0, 0, ${now.toISOString()}::timestamptz
         from json_populate_recordset(null::document_submissions, ${JSON.stringify(rows)}::json) r
-      on conflict do nothing`;
-  const added = sql`(select count(*) from ${jobs})`;
-  if (deferWrite(tx, insert)) {
-    deferCall(tx, added);
-    return;
-  }
-  await tx.execute(sql`with s as (${insert}) select ${added}`);
+      on conflict do nothing`);
+  for (const d of docs) await queueProcessing(uow, d.id);
 }
 
 export interface DocumentState {
@@ -192,26 +181,21 @@ export async function tryLockAndLoadState(
 /**
  * The mark that a send is under way, set only while the document is still the SIGNED build
  * `state` saw and no send is in flight (false when it moved on, or when `state` was read before
- * another run's mark: see `tryLockAndLoadState`), and its SENT_TO_SRI event, in one statement. Committed on
- * its own before the call: a crash between the call and the record of its answer leaves it set,
- * and the next run asks instead of sending.
+ * another run's mark: see `tryLockAndLoadState`), and, when set, its SENT_TO_SRI event at the
+ * unit of work's flush. Committed on its own before the call: a crash between the call and the
+ * record of its answer leaves it set, and the next run asks instead of sending.
  */
-export async function markSendInFlight(exec: Executor, state: DocumentState, at: Date): Promise<boolean> {
+export async function markSendInFlight(uow: UnitOfWork, state: DocumentState, at: Date): Promise<boolean> {
   const { id } = state.doc;
   const iso = at.toISOString();
-  const event = documentEventsSql(
-    [{ doc: state.doc, type: 'SENT_TO_SRI', detail: { build: state.sub.build }, at }],
-    sql`exists (select 1 from marked)`,
-  );
-  const result = await exec.execute<{ n: number }>(sql`
-    with marked as (
-      update document_submissions set reception_in_flight_since = ${iso}::timestamptz, updated_at = ${iso}::timestamptz
-      where document_id = ${id}::uuid and build = ${state.sub.build} and reception_in_flight_since is null
-        and exists (select 1 from documents where id = ${id}::uuid and status = 'SIGNED')
-      returning document_id),
-    event as (${event})
-    select count(*)::int as n from marked`);
-  return (result.rows[0]?.n ?? 0) > 0;
+  const { rows } = await uow.tx.execute(sql`
+    update document_submissions set reception_in_flight_since = ${iso}::timestamptz, updated_at = ${iso}::timestamptz
+    where document_id = ${id}::uuid and build = ${state.sub.build} and reception_in_flight_since is null
+      and exists (select 1 from documents where id = ${id}::uuid and status = 'SIGNED')
+    returning document_id`);
+  if (rows.length === 0) return false;
+  await recordDocumentEvent(uow, state.doc, 'SENT_TO_SRI', { build: state.sub.build }, at);
+  return true;
 }
 
 export async function insertSubmissionState(
@@ -239,16 +223,23 @@ export type SubmissionChanges = Partial<
   >
 >;
 
+/**
+ * Sent now, or at the flush of a unit of work: there, at most one write of the row per flush (two
+ * updates of one row in one statement would apply only one).
+ */
 export async function updateSubmission(
-  tx: Executor,
+  to: WriteTarget,
   documentId: string,
   changes: SubmissionChanges,
   now: Date,
 ): Promise<void> {
-  await tx
-    .update(documentSubmissions)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(documentSubmissions.documentId, documentId));
+  await writeTo(
+    to,
+    executorOf(to)
+      .update(documentSubmissions)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(documentSubmissions.documentId, documentId)),
+  );
 }
 
 /**
@@ -272,57 +263,42 @@ export async function startNewBuild(tx: Executor, documentId: string, now: Date)
 }
 
 export async function recordSriResponse(
-  tx: Executor,
+  to: WriteTarget,
   doc: Pick<DocumentRow, 'id' | 'tenantId' | 'environment'>,
   operationType: OperationType,
   status: string,
   messages: SriMessage[] | null,
   at: Date,
 ): Promise<void> {
-  await recordSriResponses(tx, doc, [{ operationType, status, messages, at }]);
-}
-
-/** Several answers about one document in one insert (a reception and the check that followed it). */
-export async function recordSriResponses(
-  tx: Executor,
-  doc: Pick<DocumentRow, 'id' | 'tenantId' | 'environment'>,
-  answers: { operationType: OperationType; status: string; messages: SriMessage[] | null; at: Date }[],
-): Promise<void> {
-  await tx.insert(sriResponses).values(
-    answers.map((a) => ({
-      id: uuidv7(a.at.getTime()),
-      documentId: doc.id,
-      tenantId: doc.tenantId,
-      environment: doc.environment,
-      operationType: a.operationType,
-      status: a.status,
-      messages: a.messages,
-      createdAt: a.at,
-    })),
-  );
+  await recordSriResponses(to, doc, [{ operationType, status, messages, at }]);
 }
 
 /**
- * `recordSriResponses` and the submission settled (no send in flight, no failures: an answer is
- * known) as two SQL statements, for `markAuthorized` to run as CTEs of its own: one round trip.
+ * Several answers about one document in one insert (a reception and the check that followed it),
+ * sent now or at the flush of a unit of work.
  */
-export function settledAnswersSql(
+export async function recordSriResponses(
+  to: WriteTarget,
   doc: Pick<DocumentRow, 'id' | 'tenantId' | 'environment'>,
   answers: { operationType: OperationType; status: string; messages: SriMessage[] | null; at: Date }[],
-  now: Date,
-): SQL[] {
-  const rows = answers.map(
-    (a) => sql`(${uuidv7(a.at.getTime())}::uuid, ${doc.id}::uuid, ${doc.tenantId}::uuid, ${doc.environment},
-      ${a.operationType}, ${a.status}, ${a.messages === null ? null : JSON.stringify(a.messages)}::jsonb,
-      ${a.at.toISOString()}::timestamptz)`,
+): Promise<void> {
+  await writeTo(
+    to,
+    executorOf(to)
+      .insert(sriResponses)
+      .values(
+        answers.map((a) => ({
+          id: uuidv7(a.at.getTime()),
+          documentId: doc.id,
+          tenantId: doc.tenantId,
+          environment: doc.environment,
+          operationType: a.operationType,
+          status: a.status,
+          messages: a.messages,
+          createdAt: a.at,
+        })),
+      ),
   );
-  return [
-    sql`insert into sri_responses (id, document_id, tenant_id, environment, operation_type, status, messages, created_at)
-      values ${sql.join(rows, sql`, `)}`,
-    sql`update document_submissions set reception_in_flight_since = null, consecutive_retries = 0,
-      last_failure_status = null, last_failure_at = null, updated_at = ${now.toISOString()}::timestamptz
-    where document_id = ${doc.id}::uuid`,
-  ];
 }
 
 export async function listSriResponses(db: Executor, documentId: string) {

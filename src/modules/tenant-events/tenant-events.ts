@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { tenantEvents } from '../../db/tables.js';
+import { executorOf, type WriteTarget, writeTo } from '../../db/unit-of-work.js';
 import { uuidv7 } from '../../shared/ids.js';
 
 /** The tenant audit event types of docs/spec-map.md (Events). */
@@ -31,16 +32,20 @@ export type TenantEventType =
   | 'CERTIFICATE_UPLOADED'
   | 'CERTIFICATE_RENEWED';
 
+/** An event of the tenant's audit trail: inserted now, or at the unit of work's flush. */
 export async function recordTenantEvent(
-  tx: Executor,
+  to: WriteTarget,
   tenantId: string,
   eventType: TenantEventType,
   detail: Record<string, unknown> | null,
   at: Date,
 ): Promise<void> {
-  await tx
-    .insert(tenantEvents)
-    .values({ id: uuidv7(at.getTime()), tenantId, eventType, detail, createdAt: at });
+  await writeTo(
+    to,
+    executorOf(to)
+      .insert(tenantEvents)
+      .values({ id: uuidv7(at.getTime()), tenantId, eventType, detail, createdAt: at }),
+  );
 }
 
 export async function listTenantEvents(db: Executor, tenantId: string) {

@@ -53,6 +53,8 @@ export function createTenantsService(deps: {
   ports: TenantPorts;
   /** GET /v1/tenants/me's answers per tenant (view-cache.ts); absent: always read. */
   viewCache?: TenantViewCache<TenantView>;
+  /** pg's statement name for `name` (Database.statementName: '' through PgBouncer 1.18); default as is. */
+  statementName?: (name: string) => string;
 }) {
   const { db, clock, config, secrets, ports, viewCache } = deps;
 
@@ -62,7 +64,7 @@ export function createTenantsService(deps: {
     .select()
     .from(tenants)
     .where(eq(tenants.id, sql.placeholder('id')))
-    .prepare('tenant_by_id');
+    .prepare(deps.statementName?.('tenant_by_id') ?? 'tenant_by_id');
 
   /** What the view adds to the tenant row; needs only the id, so it may run beside the row's read. */
   function viewParts(exec: Executor, tenantId: string) {

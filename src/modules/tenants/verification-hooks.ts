@@ -3,10 +3,10 @@ import { recordTenantEvent } from '../tenant-events/index.js';
 
 /** The verification email's delivery shows in the tenant's audit log (docs/spec-map.md, Events). */
 export function registerVerificationEmailHooks(hooks: OutboxHooks): void {
-  hooks.onSent.set('verification', async (tx, email, at) => {
+  hooks.onSent.set('verification', async (uow, email, at) => {
     if (email.tenantId)
       await recordTenantEvent(
-        tx,
+        uow,
         email.tenantId,
         'VERIFICATION_EMAIL_SENT',
         { emailId: email.id, to: email.toAddress },

@@ -93,8 +93,7 @@ const PREALLOCATED_IDS = 10;
  * Fan-out in the caller's transaction: one delivery per active endpoint of the tenant whose
  * eventTypes is empty or names the event (internal endpoints included), endpoints in the order
  * they were made. Returns the delivery ids. The endpoints are read and their deliveries inserted
- * in one statement (`insert … select`), their first attempts queued with `enqueue` (one
- * `add_jobs` per transaction inside `withJobBatch`).
+ * in one statement (`insert … select`), their first attempts queued with `enqueue`.
  */
 export async function dispatchEvent(tx: Executor, ev: WebhookEvent, now: Date): Promise<string[]> {
   const ids = Array.from({ length: PREALLOCATED_IDS }, () => uuidv7(now.getTime()));
