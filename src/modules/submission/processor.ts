@@ -27,6 +27,7 @@ import {
   decideReception,
   transportStatus,
 } from './sri-outcomes.js';
+import { scheduleFirstVoidCheck } from './sri-void-check.js';
 import {
   type DocumentState,
   loadState,
@@ -331,6 +332,7 @@ export function createProcessor(deps: ProcessorDeps) {
     );
     const known = { language: state.language ?? null };
     for (const hook of hooks.onAuthorized) await hook(tx, doc, at, known);
+    await scheduleFirstVoidCheck(tx, doc, at);
   }
 
   async function refuse(
