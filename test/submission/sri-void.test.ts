@@ -3,15 +3,7 @@ import { nextVoidCheck, voidWindowCloses } from '../../src/modules/submission/sr
 import { ddMmYyyyToIso } from '../../src/shared/clock.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
-import {
-  documentOf,
-  eventsOf,
-  issue,
-  type Lifecycle,
-  registerTenant,
-  settle,
-  startLifecycle,
-} from './support.js';
+import { documentOf, eventsOf, issue, type Lifecycle, settle, startLifecycle } from './support.js';
 
 /**
  * The SRI status follow-up of our own documents: an invoice voided in SRI en línea (the simulator's
