@@ -52,7 +52,7 @@ import {
   type TenantView,
   TenantViewCache,
 } from './modules/tenants/index.js';
-import { createWebhooksModule } from './modules/webhooks/index.js';
+import { createWebhooksModule, dispatchEvent } from './modules/webhooks/index.js';
 import { createRateLimits } from './rate-limit/index.js';
 import type { Clock } from './shared/clock.js';
 import { SecretBox } from './shared/secrets.js';
@@ -198,6 +198,19 @@ export function createDeps(input: {
     onRefused: [
       async (tx, doc, outcome, messages, now) => {
         await notifications.submissionFailed(tx, { ...refusedFacts(doc), status: outcome, messages }, now);
+      },
+    ],
+    // A document voided in SRI en línea (the status follow-up found it ANULADO): a DOCUMENT_VOIDED
+    // webhook to the endpoints that take every event (it is not a notification type; docs/lifecycle.md).
+    onVoidedAtSri: [
+      async (tx, doc, now) => {
+        const facts = authorizedFacts(doc);
+        const data = { ...facts.document, documentType: doc.documentType, voidReason: doc.voidReason };
+        await dispatchEvent(
+          tx,
+          { tenantId: doc.tenantId, event: 'DOCUMENT_VOIDED', occurredAt: now, data, notificationId: null },
+          now,
+        );
       },
     ],
   };

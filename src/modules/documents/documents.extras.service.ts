@@ -5,9 +5,10 @@ import { dec, fixed, sum } from '../../shared/money.js';
 import type { IssuerScope } from '../../shared/scope.js';
 import { documentNumber } from './document-model.js';
 import { summarizeStats } from './document-stats.js';
-import { creditNotesOf, listDocumentEvents, markVoided, statsCells } from './documents.extras.repository.js';
-import { findByAccessKey, recordDocumentEvent, toSummary } from './documents.repository.js';
+import { creditNotesOf, listDocumentEvents, statsCells } from './documents.extras.repository.js';
+import { findByAccessKey, toSummary } from './documents.repository.js';
 import type { DocumentRow, DocumentStatus } from './documents.tables.js';
+import { voidDocument } from './void.js';
 
 const VOID_REASON_MAX = 500;
 /** Credit notes that never became valid, or were voided, credit nothing. */
@@ -68,14 +69,13 @@ export function createDocumentExtrasService(deps: { db: Executor; clock: Clock; 
         const doc = await findByAccessKey(tx, scope, accessKey, true);
         if (!doc) throw notFound('Document');
         const now = clock.now();
-        const voided = doc.status === 'AUTHORIZED' ? await markVoided(tx, doc.id, reason, now) : null;
+        const voided = await voidDocument(tx, doc, reason, { keyId: actor.keyId }, now);
         if (!voided) {
           throw new AppError(
             'DOCUMENT_NOT_AUTHORIZED',
             `Only an AUTHORIZED document can be voided; this one is ${doc.status}`,
           );
         }
-        await recordDocumentEvent(tx, voided, 'VOIDED', { reason, keyId: actor.keyId }, now);
         return voidView(voided);
       });
     },

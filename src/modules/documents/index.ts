@@ -44,3 +44,4 @@ export { calendarMonthPeriod, type QuotaPeriodResolver } from './quota.js';
 export { buyerIdProblem } from './totals.js';
 export type { InvoiceInput } from './types/invoice/schema.js';
 export { RebuildBodySchema } from './types/registry.js';
+export { SRI_VOID_REASON, voidDocument } from './void.js';

@@ -27,7 +27,11 @@ type OnRefusedHook = (
   now: Date,
 ) => Promise<void>;
 
+/** An AUTHORIZED document found ANULADO at the tax authority, now VOIDED (`doc` as updated). */
+type OnVoidedAtSriHook = (tx: Executor, doc: DocumentRow, now: Date) => Promise<void>;
+
 export interface SubmissionHooks {
   onAuthorized: OnAuthorizedHook[];
   onRefused: OnRefusedHook[];
+  onVoidedAtSri: OnVoidedAtSriHook[];
 }

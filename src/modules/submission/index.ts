@@ -11,6 +11,7 @@ import type { AfterCreateHook } from '../documents/index.js';
 import type { SigningKeyCache } from '../issuers/index.js';
 import type { SubmissionHooks } from './hooks.js';
 import { createProcessor } from './processor.js';
+import { createVoidCheckJob } from './sri-void-check.js';
 import {
   createProcessJob,
   createSweepJob,
@@ -42,7 +43,7 @@ export function createSubmissionModule(deps: {
     service: createSubmissionService(deps),
     afterCreate,
     processDocument,
-    jobs: [createProcessJob({ ...deps, processDocument }), createSweepJob(deps)],
+    jobs: [createProcessJob({ ...deps, processDocument }), createSweepJob(deps), createVoidCheckJob(deps)],
     crontab: [SUBMISSION_CRONTAB],
     /** The reconciliation sweep, callable outside the crontab (worker start, operators, tests). */
     sweep: () => sweepStuckDocuments(deps.db, deps.clock),

@@ -19,6 +19,7 @@ import {
   decideReception,
   transportStatus,
 } from './sri-outcomes.js';
+import { scheduleFirstVoidCheck } from './sri-void-check.js';
 import {
   type DocumentState,
   loadState,
@@ -309,6 +310,7 @@ export function createProcessor(deps: ProcessorDeps) {
     );
     const known = { language: state.language ?? null };
     for (const hook of hooks.onAuthorized) await hook(uow, doc, at, known);
+    await scheduleFirstVoidCheck(uow, doc, at);
   }
 
   async function refuse(
