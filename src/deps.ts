@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { createFileMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
 import { createSriClient } from './adapters/sri/index.js';
+import { verifyXadesSignature } from './adapters/sri/simulator/signature.js';
 import type { Config } from './config/config.js';
 import type { Database, Executor } from './db/pool.js';
 import type { JobDefinition } from './jobs/queue.js';
@@ -35,6 +36,7 @@ import {
   NOTIFICATIONS_CRONTAB,
 } from './modules/notifications/index.js';
 import { createProductsService } from './modules/products/index.js';
+import { createPurchaseSriPort, createPurchasesModule } from './modules/purchases/index.js';
 import {
   createRequestLogPruneJob,
   createRequestLogService,
@@ -194,6 +196,17 @@ export function createDeps(input: {
       },
     ],
   };
+  // Purchases (docs/purchases.md): received documents confirmed with the tax authority by key.
+  const purchases = createPurchasesModule({
+    db,
+    clock,
+    sri: createPurchaseSriPort({
+      client: sri,
+      status: () => Promise.reject(new Error('ConsultaComprobante not wired yet')),
+      verifySignature: verifyXadesSignature,
+    }),
+    notify: notifications.notify,
+  });
   const submission = createSubmissionModule({
     db,
     // Its per-document session advisory lock needs a session connection (DATABASE_LISTEN_URL).
@@ -244,6 +257,7 @@ export function createDeps(input: {
     ...agreements.jobs,
     ...billing.jobs,
     ...createExportJobs(exports),
+    ...purchases.jobs,
     createRequestLogPruneJob({
       clock,
       requestLog,
@@ -285,6 +299,7 @@ export function createDeps(input: {
     exports,
     customers,
     products,
+    purchases,
     dryRun,
     sri,
     submission,

@@ -14,6 +14,7 @@ export {
 export { registerCatalogRoutes } from './catalogs.routes.js';
 export {
   findWithholdingCode,
+  WITHHOLDING_CODES,
   SUPPORT_CODES,
   validityText,
 } from './withholding-codes.data.js';

@@ -29,7 +29,8 @@ export type TenantEventType =
   | 'STATUS_CHANGED'
   | 'ACCOUNT_RECOVERED'
   | 'CERTIFICATE_UPLOADED'
-  | 'CERTIFICATE_RENEWED';
+  | 'CERTIFICATE_RENEWED'
+  | 'PURCHASE_VOIDED';
 
 export async function recordTenantEvent(
   tx: Executor,
