@@ -26,7 +26,12 @@ export function bodyAddressedTo(type: string, ruc: string, today: string, invoic
     );
   }
   type Party = Record<string, unknown>;
-  const b = caseOf(type).body(today) as { supplier: Party; buyer: Party; recipients: Party[]; subject: Party };
+  const b = caseOf(type).body(today) as {
+    supplier: Party;
+    buyer: Party;
+    recipients: Party[];
+    subject: Party;
+  };
   if (type === '03') Object.assign(b.supplier, { idType: '04', id: ruc });
   if (type === '05') Object.assign(b.buyer, { idType: '04', id: ruc });
   if (type === '06') Object.assign(b.recipients[0]!, { id: ruc });
