@@ -4,6 +4,8 @@ import { escapeText } from './xml-text.js';
 
 export const RECEPTION_NS = 'http://ec.gob.sri.ws.recepcion';
 export const AUTHORIZATION_NS = 'http://ec.gob.sri.ws.autorizacion';
+/** ConsultaComprobante (REFERENCE-PURCHASES §2). */
+export const STATUS_NS = 'http://ec.gob.sri.ws.consultas';
 export const SOAP_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 
 /** `xml` is xs:base64Binary: the signed file's UTF-8 bytes, base64-encoded. */
@@ -23,5 +25,14 @@ export function authorizationRequest(accessKey: string): string {
     '<soapenv:Header/><soapenv:Body><ec:autorizacionComprobante>' +
     `<claveAccesoComprobante>${escapeText(accessKey)}</claveAccesoComprobante>` +
     '</ec:autorizacionComprobante></soapenv:Body></soapenv:Envelope>'
+  );
+}
+
+export function statusRequest(accessKey: string): string {
+  return (
+    `<soapenv:Envelope xmlns:soapenv="${SOAP_ENV_NS}" xmlns:ec="${STATUS_NS}">` +
+    '<soapenv:Header/><soapenv:Body><ec:consultarEstadoAutorizacionComprobante>' +
+    `<claveAcceso>${escapeText(accessKey)}</claveAcceso>` +
+    '</ec:consultarEstadoAutorizacionComprobante></soapenv:Body></soapenv:Envelope>'
   );
 }

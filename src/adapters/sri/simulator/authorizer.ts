@@ -34,9 +34,22 @@ export function answerAuthorization(
     };
     return { kind: 'answer', accessKey: null, entries: [entry] };
   }
-  const record = state.records.get(accessKey);
+  const seed = state.seeded.get(accessKey);
+  // Any tenant's document and the seeded third-party ones: the service answers whoever asks.
+  const record = state.records.get(accessKey) ?? (seed ? state.record(accessKey) : undefined);
   if (record) record.authorizationQueries++;
-  if (!record || record.attempts.length === 0) return { kind: 'answer', accessKey, entries: [] };
+  if (!record || record.attempts.length === 0) {
+    if (!seed) return { kind: 'answer', accessKey, entries: [] };
+    const entry: AuthorizationAnswerEntry = {
+      status: 'AUTORIZADO',
+      authorizationNumber: accessKey,
+      authorizationDate: seed.authorizedAt,
+      environment: AMBIENTE_NAMES[seed.ambiente] ?? null,
+      document: seed.xml,
+      messages: [],
+    };
+    return { kind: 'answer', accessKey, entries: [entry] };
+  }
   if (record.spent.http500Authorization < record.directives.http500) {
     record.spent.http500Authorization++;
     return { kind: 'http500' };

@@ -3,14 +3,17 @@
  * one of `times`; without `times` the fault lasts until reset().
  */
 
-export type FaultService = 'reception' | 'authorization' | 'both';
+/** `both` is reception and authorization; ConsultaComprobante is `consulta` only. */
+export type FaultService = 'reception' | 'authorization' | 'both' | 'consulta';
 /**
  * http500: HTTP 500 with a SOAP Fault, nothing processed. timeout: hang `delayMs` (default: the
  * simulator's hang, 60 s) then drop the connection, nothing processed. slow: wait `delayMs`, then
  * answer normally. drop: process (a reception is recorded), then destroy the connection without
- * answering. en-proceso: authorization answers EN PROCESO for the latest submission.
+ * answering. en-proceso: authorization answers EN PROCESO for the latest submission. throttled:
+ * authorization or consulta answers error 33 "Dirección IP sancionada" (throttle.ts).
  */
-export type FaultMode = 'http500' | 'timeout' | 'slow' | 'drop' | 'en-proceso';
+export type FaultMode = 'http500' | 'timeout' | 'slow' | 'drop' | 'en-proceso' | 'throttled';
+type CalledService = 'reception' | 'authorization' | 'consulta';
 
 export interface FaultSpec {
   service: FaultService;
@@ -30,8 +33,22 @@ export interface ActiveFault {
   match: ((accessKey: string) => boolean) | null;
 }
 
-export const FAULT_MODES: readonly FaultMode[] = ['http500', 'timeout', 'slow', 'drop', 'en-proceso'];
-export const FAULT_SERVICES: readonly FaultService[] = ['reception', 'authorization', 'both'];
+export const FAULT_MODES: readonly FaultMode[] = [
+  'http500',
+  'timeout',
+  'slow',
+  'drop',
+  'en-proceso',
+  'throttled',
+];
+export const FAULT_SERVICES: readonly FaultService[] = ['reception', 'authorization', 'both', 'consulta'];
+
+/** Whether a fault of `mode` means anything to a call of `service`. */
+function applies(mode: FaultMode, service: CalledService): boolean {
+  if (mode === 'en-proceso') return service === 'authorization';
+  if (mode === 'throttled') return service !== 'reception';
+  return true;
+}
 
 export class FaultRegistry {
   private faults: ActiveFault[] = [];
@@ -40,8 +57,11 @@ export class FaultRegistry {
   inject(spec: FaultSpec): number {
     if (!FAULT_SERVICES.includes(spec.service)) throw new TypeError(`Unknown service "${spec.service}"`);
     if (!FAULT_MODES.includes(spec.mode)) throw new TypeError(`Unknown fault mode "${spec.mode}"`);
-    if (spec.mode === 'en-proceso' && spec.service === 'reception') {
+    if (spec.mode === 'en-proceso' && spec.service !== 'authorization' && spec.service !== 'both') {
       throw new TypeError('en-proceso applies to the authorization service');
+    }
+    if (spec.mode === 'throttled' && spec.service === 'reception') {
+      throw new TypeError('throttled applies to the authorization and consulta services');
     }
     if (spec.times !== undefined && (!Number.isInteger(spec.times) || spec.times < 1)) {
       throw new TypeError('times must be a positive integer');
@@ -63,12 +83,12 @@ export class FaultRegistry {
   }
 
   /** The first active fault for this call, spending one of its uses. */
-  take(service: 'reception' | 'authorization', accessKey: string | null): ActiveFault | null {
+  take(service: CalledService, accessKey: string | null): ActiveFault | null {
     const fault = this.faults.find(
       (f) =>
         f.remaining > 0 &&
-        (f.service === service || f.service === 'both') &&
-        !(f.mode === 'en-proceso' && service === 'reception') &&
+        (f.service === service || (f.service === 'both' && service !== 'consulta')) &&
+        applies(f.mode, service) &&
         (f.match === null || (accessKey !== null && f.match(accessKey))),
     );
     if (!fault) return null;

@@ -1,3 +1,4 @@
+export type { SimulatorControl, SimulatorSettings } from './control-routes.js';
 export {
   type SriSimulator,
   startSriSimulator,

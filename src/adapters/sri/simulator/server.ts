@@ -5,15 +5,29 @@ import { fileURLToPath } from 'node:url';
 import type { SriEndpoints } from '../soap-client.js';
 import { child, childText, decodeXmlBytes, parseXml, rootElement, type XmlNode } from '../xml-text.js';
 import { answerAuthorization } from './authorizer.js';
-import { handleControlRequest, type SimulatorControl } from './control-routes.js';
+import { answerConsulta, consultaResponse } from './consulta.js';
+import { handleControlRequest, type SimulatorControl, type SimulatorSettings } from './control-routes.js';
 import { type ActiveFault, FaultRegistry } from './faults.js';
 import { accessKeyHint, receiveDocument } from './reception.js';
 import { authorizationResponse, receptionResponse, soapFault } from './responses.js';
 import { preloadSchemas } from './schema-validator.js';
-import { SimulatorState } from './state.js';
+import { seededDocuments } from './seeds.js';
+import { SimulatorState, setVoidingState } from './state.js';
+import { THROTTLE_MESSAGE, Throttle, type ThrottleLimit } from './throttle.js';
 
 const RECEPTION_PATH = '/comprobantes-electronicos-ws/RecepcionComprobantesOffline';
 const AUTHORIZATION_PATH = '/comprobantes-electronicos-ws/AutorizacionComprobantesOffline';
+const CONSULTA_PATH = '/comprobantes-electronicos-ws/ConsultaComprobante';
+const PATHS: Record<string, Service> = {
+  [RECEPTION_PATH]: 'reception',
+  [AUTHORIZATION_PATH]: 'authorization',
+  [CONSULTA_PATH]: 'consulta',
+};
+const OPERATIONS: Record<Service, string> = {
+  reception: 'validarComprobante',
+  authorization: 'autorizacionComprobante',
+  consulta: 'consultarEstadoAutorizacionComprobante',
+};
 
 const WSDL_DIR = fileURLToPath(new URL('../../../../resources/sri/wsdl/', import.meta.url));
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -29,30 +43,43 @@ export interface SriSimulatorOptions {
   now?: () => Date;
   /** How long TIMEOUT directives and timeout faults hold a call before dropping it. */
   hangMs?: number;
+  /** ConsultaComprobante serves issue months up to this many back, the current one included (default 2). null: any. */
+  statusWindowMonths?: number | null;
+  /** Error 33 past this many query calls in the window (default: never). */
+  throttle?: ThrottleLimit | null;
 }
 
 export interface SriSimulator {
   /** Base URL, e.g. http://127.0.0.1:3100 */
   url: string;
-  /** The two service URLs, ready for createSriClient. */
+  /** The two service URLs, ready for createSriClient (which finds ConsultaComprobante beside them). */
   endpoints: SriEndpoints;
+  /** The ConsultaComprobante URL. */
+  statusEndpoint: string;
   control: SimulatorControl;
   close(): Promise<void>;
 }
 
-type Service = 'reception' | 'authorization';
+type Service = 'reception' | 'authorization' | 'consulta';
 
 /** A real SOAP server answering like the tax authority's offline services (decisions.md §3). */
 export async function startSriSimulator(options: SriSimulatorOptions): Promise<SriSimulator> {
   preloadSchemas();
   const now = options.now ?? (() => new Date());
   const hangMs = options.hangMs ?? DEFAULT_HANG_MS;
-  const state = new SimulatorState();
+  const state = new SimulatorState(seededDocuments());
   const faults = new FaultRegistry();
+  const initialSettings = (): SimulatorSettings => ({
+    statusWindowMonths: options.statusWindowMonths === undefined ? 2 : options.statusWindowMonths,
+    throttle: options.throttle ?? null,
+  });
+  let settings = initialSettings();
+  const throttle = new Throttle(settings.throttle);
   const timers = new Set<NodeJS.Timeout>();
   const wsdl = {
     reception: readFileSync(`${WSDL_DIR}RecepcionComprobantesOffline.wsdl`, 'utf8'),
     authorization: readFileSync(`${WSDL_DIR}AutorizacionComprobantesOffline.wsdl`, 'utf8'),
+    consulta: readFileSync(`${WSDL_DIR}ConsultaComprobante.wsdl`, 'utf8'),
   };
 
   const control: SimulatorControl = {
@@ -60,8 +87,16 @@ export async function startSriSimulator(options: SriSimulatorOptions): Promise<S
     reset: () => {
       faults.reset();
       state.reset();
+      settings = initialSettings();
+      throttle.configure(settings.throttle);
     },
     document: (accessKey) => state.snapshot(accessKey, now().getTime()),
+    setSriStatus: (accessKey, status) => setVoidingState(state, accessKey, status, now().getTime()),
+    configure: (patch) => {
+      settings = { ...settings, ...patch };
+      throttle.configure(settings.throttle);
+      return { ...settings };
+    },
     stats: () => state.stats(now().getTime()),
   };
 
@@ -152,11 +187,33 @@ export async function startSriSimulator(options: SriSimulatorOptions): Promise<S
     const accessKey = (childText(operation, 'claveAccesoComprobante') ?? '').trim();
     const fault = faults.take('authorization', accessKey);
     if (await applyFault(fault, req, res)) return;
+    if (fault?.mode === 'throttled' || throttle.hit(now().getTime())) {
+      state.counters.faults.throttled++;
+      const entry = { ...REFUSED, status: 'RECHAZADA', messages: [{ ...THROTTLE_MESSAGE }] };
+      return send(res, 200, authorizationResponse(accessKey, [entry]), 'ISO-8859-1');
+    }
     if (fault?.mode === 'en-proceso') state.counters.faults.enProceso++;
     const outcome = answerAuthorization(accessKey, state, now().getTime(), fault?.mode === 'en-proceso');
     if (outcome.kind === 'http500') return fault500(res, 'Error interno del servidor (simulador=HTTP_500)');
     if (fault?.mode === 'drop') return drop(req);
     send(res, 200, authorizationResponse(outcome.accessKey, outcome.entries), 'ISO-8859-1');
+  }
+
+  async function consulta(req: IncomingMessage, res: ServerResponse, operation: XmlNode): Promise<void> {
+    state.counters.consultaCalls++;
+    const accessKey = (childText(operation, 'claveAcceso') ?? '').trim();
+    const fault = faults.take('consulta', accessKey);
+    if (await applyFault(fault, req, res)) return;
+    const throttled = fault?.mode === 'throttled' || throttle.hit(now().getTime());
+    if (throttled) state.counters.faults.throttled++;
+    const answer = answerConsulta(accessKey, {
+      state,
+      now: now().getTime(),
+      windowMonths: settings.statusWindowMonths,
+      throttled,
+    });
+    if (fault?.mode === 'drop') return drop(req);
+    send(res, 200, consultaResponse(answer), 'UTF-8');
   }
 
   async function soap(
@@ -185,9 +242,7 @@ export async function startSriSimulator(options: SriSimulatorOptions): Promise<S
     try {
       const envelope = rootElement(parseXml(decodeXmlBytes(body)));
       const soapBody = envelope?.[0] === 'Envelope' ? child(envelope[1], 'Body') : null;
-      operation =
-        soapBody &&
-        child(soapBody, service === 'reception' ? 'validarComprobante' : 'autorizacionComprobante');
+      operation = soapBody && child(soapBody, OPERATIONS[service]);
     } catch (e) {
       return send(
         res,
@@ -199,6 +254,7 @@ export async function startSriSimulator(options: SriSimulatorOptions): Promise<S
     if (operation === null)
       return send(res, 500, soapFault('Cannot find dispatch method for the request', 'soap:Client'), 'UTF-8');
     if (service === 'reception') return reception(req, res, operation);
+    if (service === 'consulta') return consulta(req, res, operation);
     return authorization(req, res, operation);
   }
 
@@ -208,12 +264,7 @@ export async function startSriSimulator(options: SriSimulatorOptions): Promise<S
     const url = new URL(req.url ?? '/', 'http://simulator');
     if (url.pathname.startsWith('/simulator/'))
       return handleControlRequest(req, res, url.pathname, body, control);
-    const service: Service | null =
-      url.pathname === RECEPTION_PATH
-        ? 'reception'
-        : url.pathname === AUTHORIZATION_PATH
-          ? 'authorization'
-          : null;
+    const service: Service | null = PATHS[url.pathname] ?? null;
     if (service === null) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
     if (req.method === 'GET' && url.search.toLowerCase() === '?wsdl') {
       const base = `http://${req.headers.host ?? new URL(simulatorUrl).host}`;
@@ -244,6 +295,7 @@ export async function startSriSimulator(options: SriSimulatorOptions): Promise<S
       reception: `${simulatorUrl}${RECEPTION_PATH}`,
       authorization: `${simulatorUrl}${AUTHORIZATION_PATH}`,
     },
+    statusEndpoint: `${simulatorUrl}${CONSULTA_PATH}`,
     control,
     async close() {
       for (const t of timers) clearTimeout(t);
@@ -253,6 +305,9 @@ export async function startSriSimulator(options: SriSimulatorOptions): Promise<S
     },
   };
 }
+
+/** The empty parts of a refused autorizacion entry. */
+const REFUSED = { authorizationNumber: null, authorizationDate: null, environment: null, document: null };
 
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
