@@ -23,7 +23,9 @@ const keyOf: Record<string, string> = {};
 
 async function productionTenant(ruc: string): Promise<string> {
   const t = await registerTenant(lc.ctx, { ruc });
-  keyOf[ruc] = await fixtureKey(lc.ctx, t, ['documents:read', 'documents:write'], { environment: 'production' });
+  keyOf[ruc] = await fixtureKey(lc.ctx, t, ['documents:read', 'documents:write'], {
+    environment: 'production',
+  });
   return keyOf[ruc]!;
 }
 
@@ -45,7 +47,8 @@ const txt = (apiKey: string, file: string, dryRun: boolean) =>
 
 beforeAll(async () => {
   lc = await startLifecycle({}, 200);
-  for (const ruc of ['0102581709001', '0914250881001', '1793143709001', '1791286448001']) await productionTenant(ruc);
+  for (const ruc of ['0102581709001', '0914250881001', '1793143709001', '1791286448001'])
+    await productionTenant(ruc);
 }, 60_000);
 afterAll(async () => lc?.close());
 
@@ -84,7 +87,9 @@ describe('real received documents', () => {
     );
     expect(ret!.withholdings.length).toBeGreaterThan(0);
     // Old documents: their voiding window closed long ago, nothing is followed up.
-    const jobs = await lc.ctx.query(`select 1 from graphile_worker.jobs where task_identifier = 'purchases.check-status'`);
+    const jobs = await lc.ctx.query(
+      `select 1 from graphile_worker.jobs where task_identifier = 'purchases.check-status'`,
+    );
     expect(jobs).toEqual([]);
   });
 
@@ -162,7 +167,10 @@ describe('real received documents', () => {
       { access_key: RETENTION_RUC, source: 'TXT' },
     ]);
     expect(UNKNOWN).toHaveLength(49);
-    const other = await lc.ctx.app.inject({ url: `/v1/purchases/imports/${id}`, headers: bearer(keyOf['1793143709001']!) });
+    const other = await lc.ctx.app.inject({
+      url: `/v1/purchases/imports/${id}`,
+      headers: bearer(keyOf['1793143709001']!),
+    });
     expect(other.statusCode).toBe(404);
   });
 

@@ -14,7 +14,7 @@ export {
 export { registerCatalogRoutes } from './catalogs.routes.js';
 export {
   findWithholdingCode,
-  WITHHOLDING_CODES,
   SUPPORT_CODES,
   validityText,
+  WITHHOLDING_CODES,
 } from './withholding-codes.data.js';

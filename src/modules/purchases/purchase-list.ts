@@ -42,7 +42,7 @@ export const hasRetention = sql`exists (select 1 from documents d
   where d.tenant_id = ${purchases.tenantId} and d.environment = ${purchases.environment}
     and d.document_type = '07' and d.buyer_id = ${purchases.supplierRuc}
     and d.status not in ('RETURNED', 'NOT_AUTHORIZED')
-    and d.model->'supportingDocuments' @> jsonb_build_array(jsonb_build_object('number', ${purchases.number})))`;
+    and d.model->'supportingDocuments' @> jsonb_build_array(jsonb_build_object('number', ${purchases.number}, 'documentType', ${purchases.documentType})))`;
 
 /** The filters of the list, the export and the totals (one definition). */
 export function purchaseWhere(scope: PurchaseScope, q: Omit<PurchaseListQueryT, 'limit' | 'cursor'>): SQL {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import { requireAuth } from '../../http/auth.js';
 import { fileBodySchema, readFileBody, withFileBody } from '../../http/file-body.js';
@@ -11,6 +12,7 @@ import {
   AddXmlResponse,
   ImportPreviewResponse,
   ImportQuery,
+  PurchaseExportQuery,
   PurchaseIdParams,
   PurchaseImportResponse,
   PurchaseListQuery,
@@ -141,6 +143,27 @@ export function registerPurchaseRoutes(
       ok: true as const,
       ...(await service.list(scopeOf(requireAuth(request)), request.query)),
     }),
+  });
+
+  app.get('/v1/purchases/export', {
+    schema: {
+      tags,
+      operationId: 'exportPurchases',
+      summary: 'The purchases the filters select, as CSV',
+      description:
+        "Every purchase matching the list's filters (no paging) as `text/csv` with the documents export's rules: UTF-8 with BOM, `;` between fields, CRLF, a Spanish header row, amounts with `.` decimals, text cells a spreadsheet would run as a formula prefixed with an apostrophe. Scope documents:read.",
+      querystring: PurchaseExportQuery,
+      produces: ['text/csv'],
+      response: { 200: Type.Unsafe<Readable>({ type: 'string', description: 'CSV' }), ...authProblems() },
+    },
+    config: { auth: readAuth },
+    handler: async (request, reply) => {
+      const csv = service.exportCsv(scopeOf(requireAuth(request)), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="compras.csv"')
+        .send(csv);
+    },
   });
 
   app.get('/v1/purchases/:id', {

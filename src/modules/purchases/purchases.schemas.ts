@@ -159,6 +159,7 @@ export const PurchaseListQuery = Type.Object({
   ),
 });
 export type PurchaseListQueryT = Static<typeof PurchaseListQuery>;
+export const PurchaseExportQuery = Type.Omit(PurchaseListQuery, ['limit', 'cursor']);
 
 export const PurchaseListResponse = Type.Object({
   ok: Ok,
@@ -174,6 +175,7 @@ export const RetentionDraftResponse = Type.Object({
   ok: Ok,
   body: Type.Unsafe<Record<string, unknown>>({
     type: 'object',
+    additionalProperties: true,
     description:
       'A withholding (07) body prefilled from the purchase: complete `withholdings` (and the subject email) and POST it to /v1/documents',
   }),

@@ -4,6 +4,7 @@ import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { createAdmission } from './admission.js';
 import { checkAccessKey } from './purchase-checks.js';
+import { streamPurchasesCsv } from './purchase-export.js';
 import { listPurchases } from './purchase-list.js';
 import { type PurchaseSummary, toPurchaseSummary } from './purchase-view.js';
 import { findPurchase, type PurchaseScope } from './purchases.repository.js';
@@ -139,6 +140,10 @@ export function createPurchasesService(deps: { db: Executor; clock: Clock; sri: 
 
     list(scope: PurchaseScope, query: PurchaseListQueryT) {
       return listPurchases(db, scope, query);
+    },
+
+    exportCsv(scope: PurchaseScope, filters: Omit<PurchaseListQueryT, 'limit' | 'cursor'>) {
+      return streamPurchasesCsv(db, scope, filters);
     },
 
     async retentionDraft(scope: PurchaseScope, id: string) {

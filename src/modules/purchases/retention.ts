@@ -8,13 +8,14 @@ import { documents } from '../documents/index.js';
 import type { PurchaseRow } from './purchases.tables.js';
 
 /**
- * The retentions (07) a tenant issued on a purchase, linked by the supporting document's number
- * and the supplier's RUC (the withheld subject), what remains to withhold, and the prefilled body
+ * The retentions (07) a tenant issued on a purchase, linked by the supporting document's type and
+ * number and the supplier's RUC (the withheld subject), what remains to withhold, and the prefilled body
  * of the next one (docs/purchases.md, "Issue the retention").
  */
 
 interface SupportLine {
   number: string;
+  documentType: string;
   withholdings: { code: string; withholdingCode: string; taxableBase: string; amount: string }[];
 }
 
@@ -38,7 +39,7 @@ export async function issuedRetentions(exec: Executor, p: PurchaseRow) {
         eq(documents.documentType, '07'),
         eq(documents.buyerId, p.supplierRuc),
         notInArray(documents.status, ['RETURNED', 'NOT_AUTHORIZED']),
-        sql`${documents.model}->'supportingDocuments' @> ${JSON.stringify([{ number: p.number }])}::jsonb`,
+        sql`${documents.model}->'supportingDocuments' @> ${JSON.stringify([{ number: p.number, documentType: p.documentType }])}::jsonb`,
       ),
     )
     .orderBy(documents.createdAt);
@@ -49,7 +50,7 @@ export async function issuedRetentions(exec: Executor, p: PurchaseRow) {
       supportingDocuments: SupportLine[];
     };
     const lines = model.supportingDocuments
-      .filter((s) => s.number === p.number)
+      .filter((s) => s.number === p.number && s.documentType === p.documentType)
       .flatMap((s) => s.withholdings)
       .map((w) => ({
         code: w.code,
