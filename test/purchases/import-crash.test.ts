@@ -82,13 +82,13 @@ function report(): Buffer {
 }
 
 const progress = async (id: string) =>
-  (await ctx.app.inject({ url: `/v1/purchases/imports/${id}`, headers: bearer(buyer.apiKey) })).json().import;
+  (await ctx.app.inject({ url: `/v1/purchase-imports/${id}`, headers: bearer(buyer.apiKey) })).json().import;
 
 describe('a worker killed in the middle of a TXT import', () => {
   it('a fresh worker resumes at the first pending row and finishes: every row once', async () => {
     const started = await ctx.app.inject({
       method: 'POST',
-      url: '/v1/purchases/imports',
+      url: '/v1/purchase-imports',
       headers: { ...bearer(buyer.apiKey), 'content-type': 'text/plain' },
       payload: report(),
     });

@@ -40,7 +40,7 @@ const upload = (apiKey: string, file: string) =>
 const txt = (apiKey: string, file: string, dryRun: boolean) =>
   lc.ctx.app.inject({
     method: 'POST',
-    url: `/v1/purchases/imports${dryRun ? '?dryRun=true' : ''}`,
+    url: `/v1/purchase-imports${dryRun ? '?dryRun=true' : ''}`,
     headers: { ...bearer(apiKey), 'content-type': 'text/plain' },
     payload: readFileSync(`${SAMPLES}received/${file}`),
   });
@@ -151,7 +151,7 @@ describe('real received documents', () => {
     const id = started.json().import.id;
     expect(started.json().import).toMatchObject({ status: 'RUNNING', totalRows: 8 });
     await settle(lc.ctx);
-    const done = await lc.ctx.app.inject({ url: `/v1/purchases/imports/${id}`, headers: bearer(key) });
+    const done = await lc.ctx.app.inject({ url: `/v1/purchase-imports/${id}`, headers: bearer(key) });
     expect(done.json().import).toMatchObject({
       status: 'DONE',
       processedRows: 8,
@@ -168,7 +168,7 @@ describe('real received documents', () => {
     ]);
     expect(UNKNOWN).toHaveLength(49);
     const other = await lc.ctx.app.inject({
-      url: `/v1/purchases/imports/${id}`,
+      url: `/v1/purchase-imports/${id}`,
       headers: bearer(keyOf['1793143709001']!),
     });
     expect(other.statusCode).toBe(404);
@@ -177,7 +177,7 @@ describe('real received documents', () => {
   it('TXT with the wrong columns is refused as a whole', async () => {
     const res = await lc.ctx.app.inject({
       method: 'POST',
-      url: '/v1/purchases/imports?dryRun=true',
+      url: '/v1/purchase-imports?dryRun=true',
       headers: { ...bearer(keyOf['0102581709001']!), 'content-type': 'text/plain' },
       payload: 'COMPROBANTE\tSERIE_COMPROBANTE\tCLAVE_ACCESO\n01\t001-001-000000001\t123\n',
     });

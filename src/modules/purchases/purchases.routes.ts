@@ -75,13 +75,13 @@ export function registerPurchaseRoutes(
   });
 
   withFileBody(app, ['text/plain', 'text/tab-separated-values'], TXT_MAX_BYTES, (scoped) => {
-    scoped.post('/v1/purchases/imports', {
+    scoped.post('/v1/purchase-imports', {
       schema: {
         tags,
         operationId: 'importPurchasesTxt',
         summary: 'Import the SRI portal\'s "Comprobantes recibidos" TXT report',
         description:
-          'The file as the portal gives it (ISO-8859-1, or UTF-8 with or without BOM; tabs; 12 columns; at most 2000 rows and 1 MB, checked before any work). `dryRun=true` answers what each row would become, asking the SRI, and saves nothing. Otherwise 202: the rows are fetched by a background job (resumable, throttled), its progress at GET /v1/purchases/imports/{id}. A wrong header is PURCHASE_TXT_INVALID. Scope documents:write.',
+          'The file as the portal gives it (ISO-8859-1, or UTF-8 with or without BOM; tabs; 12 columns; at most 2000 rows and 1 MB, checked before any work). `dryRun=true` answers what each row would become, asking the SRI, and saves nothing. Otherwise 202: the rows are fetched by a background job (resumable, throttled), its progress at GET /v1/purchase-imports/{id}. A wrong header is PURCHASE_TXT_INVALID. Scope documents:write.',
         consumes: ['text/plain', 'text/tab-separated-values', 'multipart/form-data'],
         querystring: ImportQuery,
         body: fileBodySchema('The TXT report, at most 1 MB'),
@@ -113,7 +113,7 @@ export function registerPurchaseRoutes(
     });
   });
 
-  app.get('/v1/purchases/imports/:id', {
+  app.get('/v1/purchase-imports/:id', {
     schema: {
       tags,
       operationId: 'getPurchaseImport',
