@@ -15,7 +15,7 @@ export function supplierTenant(ctx: TestContext) {
 const caseOf = (code: string) => TYPE_CASES.find((c) => c.code === code)!;
 
 /** A body of `type` addressed to `ruc` (for 03: `ruc` is the provider, the receiver of the settlement). */
-export function bodyAddressedTo(type: string, ruc: string, today: string, invoice?: { number: string }) {
+function bodyAddressedTo(type: string, ruc: string, today: string, invoice?: { number: string }) {
   if (type === '01') {
     return invoiceBody({ buyer: { idType: '04', id: ruc, name: 'Comprador SA', email: 'c@example.com' } });
   }
@@ -60,6 +60,3 @@ export async function addKeys(ctx: TestContext, apiKey: string, accessKeys: stri
     payload: { accessKeys },
   });
 }
-
-/** A key with a valid check digit whose other parts are what the test says. */
-export { accessKeyCheckDigit } from '../../src/modules/documents/index.js';

@@ -31,7 +31,7 @@ export interface Resolved {
 }
 
 /** The authorization date as the SRI wrote it: ISO with offset, or dd/MM/yyyy HH:mm:s (§4.1). */
-export function parseAuthorizationDate(value: string | null): Date | null {
+function parseAuthorizationDate(value: string | null): Date | null {
   if (!value) return null;
   const portal = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{1,2}):(\d{1,2}):(\d{1,2})$/.exec(value.trim());
   if (portal) {

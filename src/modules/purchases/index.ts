@@ -28,4 +28,4 @@ export function createPurchasesModule(deps: {
   };
 }
 
-export type PurchasesModule = ReturnType<typeof createPurchasesModule>;
+type PurchasesModule = ReturnType<typeof createPurchasesModule>;

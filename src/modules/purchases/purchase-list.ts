@@ -38,7 +38,7 @@ function dateFilter(value: string | undefined, path: string): string | null {
 }
 
 /** A retention (07) of the tenant on this purchase: the supplier withheld, the number supported. */
-export const hasRetention = sql`exists (select 1 from documents d
+const hasRetention = sql`exists (select 1 from documents d
   where d.tenant_id = ${purchases.tenantId} and d.environment = ${purchases.environment}
     and d.document_type = '07' and d.buyer_id = ${purchases.supplierRuc}
     and d.status not in ('RETURNED', 'NOT_AUTHORIZED')

@@ -1,13 +1,13 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { IsoDateTime, Nullable, Ok, StringEnum, Uuid } from '../../http/schemas.js';
 
-export const PurchaseTypeSchema = StringEnum(['01', '03', '04', '05', '06', '07'] as const, {
+const PurchaseTypeSchema = StringEnum(['01', '03', '04', '05', '06', '07'] as const, {
   description:
     '01 invoice, 03 liquidación (you are the provider), 04 credit note, 05 debit note, 06 waybill, 07 retention withheld from you',
 });
 const Money = Type.String({ pattern: '^-?[0-9]+\\.[0-9]{2}$', examples: ['115.00'] });
 const DdMmYyyy = Type.String({ pattern: '^[0-9]{2}/[0-9]{2}/[0-9]{4}$', description: 'DD/MM/YYYY' });
-export const SriStatusSchema = Type.String({
+const SriStatusSchema = Type.String({
   description:
     'ConsultaComprobante state: AUTORIZADO, PENDIENTE DE ANULAR, ANULADO (another raw state is kept as given)',
   examples: ['AUTORIZADO'],
@@ -22,7 +22,7 @@ const TaxLine = Type.Object({
   amount: Money,
 });
 
-export const PurchaseSummarySchema = Type.Object(
+const PurchaseSummarySchema = Type.Object(
   {
     id: Uuid,
     accessKey: Type.String({ pattern: '^[0-9]{49}$' }),
@@ -64,7 +64,7 @@ const IssuedRetention = Type.Object({
   flagged: Type.Boolean({ description: 'true when the purchase it withholds on was voided in the SRI' }),
 });
 
-export const PurchaseDetailSchema = Type.Intersect([
+const PurchaseDetailSchema = Type.Intersect([
   PurchaseSummarySchema,
   Type.Object({
     taxes: Type.Array(TaxLine),
@@ -122,7 +122,7 @@ export const AddByKeysBody = Type.Object({
   }),
 });
 
-export const KeyResultSchema = Type.Object({
+const KeyResultSchema = Type.Object({
   accessKey: Type.String(),
   status: StringEnum(['CREATED', 'EXISTING', 'REFUSED'] as const),
   purchase: Nullable(PurchaseSummarySchema),
@@ -238,7 +238,7 @@ export const ImportPreviewResponse = Type.Object({
   counts: Type.Record(Type.String(), Type.Integer()),
 });
 
-export const PurchaseImportSchema = Type.Object({
+const PurchaseImportSchema = Type.Object({
   id: Uuid,
   status: StringEnum(['RUNNING', 'DONE'] as const),
   totalRows: Type.Integer(),

@@ -79,9 +79,8 @@ export const purchaseImports = pgTable('purchase_imports', {
   createdAt: ts('created_at').notNull(),
   finishedAt: ts('finished_at'),
 });
-export type PurchaseImportRow = typeof purchaseImports.$inferSelect;
 
-export const ROW_OUTCOMES = [
+const ROW_OUTCOMES = [
   'CREATED',
   'EXISTING',
   'UNKNOWN',

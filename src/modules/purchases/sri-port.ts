@@ -11,7 +11,7 @@ import { AppError } from '../../shared/errors.js';
 import type { Environment } from '../../shared/scope.js';
 
 /** What autorizacionComprobante says of a key someone else issued (REFERENCE-PURCHASES §1). */
-export type FetchOutcome =
+type FetchOutcome =
   | {
       kind: 'authorized';
       signedXml: string;
@@ -26,7 +26,7 @@ export type FetchOutcome =
   | { kind: 'not-authorized'; status: string; reason: string };
 
 /** ConsultaComprobante's answer (§2): a state, or null when the query itself failed (error 99). */
-export interface StatusOutcome {
+interface StatusOutcome {
   state: string | null;
   detail: string | null;
 }
@@ -41,7 +41,7 @@ export interface PurchaseSriPort {
 /** Error 33 "Dirección IP sancionada": too many calls (REFERENCE.md §3). */
 const THROTTLED_MESSAGE = '33';
 
-export function throttled(detail = 'The SRI refused the call for too many requests (error 33); try later') {
+function throttled(detail = 'The SRI refused the call for too many requests (error 33); try later') {
   return new AppError('SRI_THROTTLED', detail);
 }
 
@@ -57,7 +57,7 @@ export function sriFailure(e: unknown): AppError {
   throw e;
 }
 
-export function fetchOutcomeOf(
+function fetchOutcomeOf(
   result: AuthorizationResult,
   accessKey: string,
   wrap: (entry: NonNullable<ReturnType<typeof pickAuthorization>>) => string,

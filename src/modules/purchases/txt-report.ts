@@ -52,7 +52,7 @@ function txtError(message: string): AppError {
 }
 
 /** Strict UTF-8 after an optional BOM; otherwise Windows-1252 (a superset of Latin-1's printable range). */
-export function decodeTxt(bytes: Buffer): string {
+function decodeTxt(bytes: Buffer): string {
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(body);
