@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  fetchAuthorizedDocument,
+  parseReceivedDocument,
+  querySriStatus,
+} from '../../src/adapters/sri/index.js';
 import { modulo11CheckDigit } from '../../src/adapters/sri/simulator/access-key.js';
 import { childText, decodeXmlBytes, findFirst, parseXml } from '../../src/adapters/sri/xml-text.js';
 import { ecuadorDate } from '../../src/shared/clock.js';
@@ -185,5 +190,83 @@ describe('error 33 (Dirección IP sancionada)', () => {
     });
     expect((await consulta(SEEDED_INVOICE)).identificador).toBe('33');
     expect((await consulta(SEEDED_INVOICE)).identificador).toBe('99');
+  });
+});
+
+describe('client: fetchAuthorizedDocument and querySriStatus', () => {
+  it('fetches any tenant’s document on its environment’s host, and a seeded one', async () => {
+    const doc = await authorizedDocument();
+    const own = await fetchAuthorizedDocument(h.client, doc.accessKey);
+    expect(own).toMatchObject({
+      kind: 'authorized',
+      environment: 'sandbox',
+      authorization: { status: 'AUTORIZADO', number: doc.accessKey, environment: 'PRUEBAS' },
+    });
+    if (own.kind !== 'authorized') throw new Error(own.kind);
+    expect(parseReceivedDocument(own.authorizedXml).accessKey).toBe(doc.accessKey);
+    expect(own.xml).toBe(doc.signed.trim());
+    const seeded = await fetchAuthorizedDocument(h.client, SEEDED_RETENTION);
+    expect(seeded).toMatchObject({ kind: 'authorized', environment: 'production' });
+    if (seeded.kind === 'authorized') expect(parseReceivedDocument(seeded.xml).type).toBe('07');
+  });
+
+  it('types every other outcome', async () => {
+    const today = ecuadorDate(h.clock.now()).replaceAll('/', '');
+    const first48 = `${today}0417920000330012001001000000987123456781`;
+    const unknownKey = `${first48}${modulo11CheckDigit(first48)}`;
+    expect(await fetchAuthorizedDocument(h.client, unknownKey)).toEqual({
+      kind: 'unknown',
+      accessKey: unknownKey,
+    });
+    const calls = h.simulator.control.stats().authorizationCalls;
+    const badDigit = `${first48}${(modulo11CheckDigit(first48) + 1) % 10}`;
+    expect(await fetchAuthorizedDocument(h.client, badDigit)).toMatchObject({
+      kind: 'invalid-key',
+      problem: 'CHECK_DIGIT',
+    });
+    expect(await fetchAuthorizedDocument(h.client, '123')).toMatchObject({
+      kind: 'invalid-key',
+      problem: 'LENGTH',
+    });
+    expect(h.simulator.control.stats().authorizationCalls).toBe(calls);
+    const refused = signedDocument({ directive: 'NO_AUTORIZADO:39' });
+    await h.client.validate('sandbox', refused.signed);
+    expect(await fetchAuthorizedDocument(h.client, refused.accessKey)).toMatchObject({
+      kind: 'not-authorized',
+      status: 'NO AUTORIZADO',
+      messages: [{ identifier: '39' }],
+    });
+    h.simulator.control.inject({ service: 'authorization', mode: 'throttled', times: 1 });
+    expect(await fetchAuthorizedDocument(h.client, SEEDED_INVOICE)).toMatchObject({ kind: 'throttled' });
+    h.simulator.control.inject({ service: 'authorization', mode: 'http500', times: 1 });
+    expect(await fetchAuthorizedDocument(h.client, SEEDED_INVOICE)).toMatchObject({ kind: 'unavailable' });
+    expect(await fetchAuthorizedDocument(h.client, SEEDED_INVOICE)).toMatchObject({ kind: 'authorized' });
+  });
+
+  it('reads the four states and the query errors', async () => {
+    const doc = await authorizedDocument();
+    expect(await querySriStatus(h.client, doc.accessKey)).toMatchObject({
+      kind: 'state',
+      state: 'AUTORIZADO',
+      rawState: 'AUTORIZADO',
+      issuerRuc: doc.accessKey.slice(10, 23),
+    });
+    h.simulator.control.setSriStatus(doc.accessKey, 'PENDIENTE DE ANULAR');
+    expect(await querySriStatus(h.client, doc.accessKey)).toMatchObject({ state: 'PENDIENTE DE ANULAR' });
+    h.simulator.control.setSriStatus(doc.accessKey, 'ANULADO');
+    expect(await querySriStatus(h.client, doc.accessKey)).toMatchObject({ state: 'ANULADO' });
+    const refused = signedDocument({ directive: 'NO_AUTORIZADO:39' });
+    await h.client.validate('sandbox', refused.signed);
+    expect(await querySriStatus(h.client, refused.accessKey)).toMatchObject({ state: 'NO AUTORIZADO' });
+    expect(await querySriStatus(h.client, SEEDED_INVOICE)).toMatchObject({ kind: 'out-of-range' });
+    const today = ecuadorDate(h.clock.now()).replaceAll('/', '');
+    const first48 = `${today}0417920000330012001001000000987123456781`;
+    expect(await querySriStatus(h.client, `${first48}${modulo11CheckDigit(first48)}`)).toMatchObject({
+      kind: 'unknown',
+    });
+    h.simulator.control.inject({ service: 'consulta', mode: 'throttled', times: 1 });
+    expect(await querySriStatus(h.client, doc.accessKey)).toMatchObject({ kind: 'throttled' });
+    h.simulator.control.inject({ service: 'consulta', mode: 'http500', times: 1 });
+    expect(await querySriStatus(h.client, doc.accessKey)).toMatchObject({ kind: 'unavailable' });
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifyXadesSignature } from '../../src/adapters/sri/simulator/signature.js';
+import { verifyXadesSignature } from '../../src/adapters/sri/xades-verify.js';
 import { makeCertificate } from '../helpers/certificates.js';
 import { buildCreditNote, buildInvoice, REAL_SIGNED_INVOICE, SAMPLES_DIR } from './fixtures.js';
 import { signXml } from './sign.js';

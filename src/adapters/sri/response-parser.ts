@@ -4,6 +4,7 @@ import {
   type ReceptionResult,
   type SriMessage,
   SriProtocolError,
+  type StatusResult,
 } from './types.js';
 import {
   child,
@@ -77,6 +78,26 @@ export function parseAuthorizationBody(body: XmlNode, raw: Uint8Array): Authoriz
     accessKey: nonEmpty(childText(answer, 'claveAccesoConsultada')),
     count: /^\d+$/.test(countText) ? Number(countText) : authorizations.length,
     authorizations,
+  };
+}
+
+export function parseStatusBody(body: XmlNode, raw: Uint8Array): StatusResult {
+  const answer = findFirst(body, 'EstadoAutorizacionComprobante');
+  if (answer === null) {
+    throw new SriProtocolError('No EstadoAutorizacionComprobante in the answer', excerpt(raw));
+  }
+  const authorizationStatus = nonEmpty(childText(answer, 'estadoAutorizacion'));
+  return {
+    // The ficha's prose puts RECHAZADA in estadoAutorizacion, its examples in estadoConsulta: accept both.
+    queryStatus:
+      nonEmpty(childText(answer, 'estadoConsulta')) ??
+      (authorizationStatus === 'RECHAZADA' ? 'RECHAZADA' : null),
+    accessKey: nonEmpty(childText(answer, 'claveAcceso')),
+    authorizationStatus: authorizationStatus === 'RECHAZADA' ? null : authorizationStatus,
+    documentType: nonEmpty(childText(answer, 'tipoComprobante')),
+    issuerRuc: nonEmpty(childText(answer, 'rucEmisor')),
+    authorizationDate: nonEmpty(childText(answer, 'fechaAutorizacion')),
+    messages: readMessages(answer),
   };
 }
 

@@ -1,12 +1,18 @@
 import http from 'node:http';
 import https from 'node:https';
-import { authorizationRequest, receptionRequest } from './envelopes.js';
-import { openEnvelope, parseAuthorizationBody, parseReceptionBody } from './response-parser.js';
+import { authorizationRequest, receptionRequest, statusRequest } from './envelopes.js';
+import {
+  openEnvelope,
+  parseAuthorizationBody,
+  parseReceptionBody,
+  parseStatusBody,
+} from './response-parser.js';
 import {
   type AuthorizationResult,
   type ReceptionResult,
   type SriEnvironment,
   SriTransportError,
+  type StatusResult,
 } from './types.js';
 import type { XmlNode } from './xml-text.js';
 
@@ -26,6 +32,8 @@ export interface SriClientOptions {
 export interface SriClient {
   validate(environment: SriEnvironment, signedXml: string): Promise<ReceptionResult>;
   authorize(environment: SriEnvironment, accessKey: string): Promise<AuthorizationResult>;
+  /** ConsultaComprobante, beside the authorization service on the same host (REFERENCE-PURCHASES §2). */
+  status(environment: SriEnvironment, accessKey: string): Promise<StatusResult>;
   /** Closes the idle keep-alive connections. */
   close(): void;
 }
@@ -115,6 +123,11 @@ export function createSriClient(options: SriClientOptions): SriClient {
         authorizationRequest(accessKey),
       );
       return parseAuthorizationBody(body, raw);
+    },
+    async status(environment, accessKey) {
+      const url = new URL('ConsultaComprobante', options.endpoints[environment].authorization).href;
+      const { body, raw } = await call(url, statusRequest(accessKey));
+      return parseStatusBody(body, raw);
     },
     close() {
       httpAgent.destroy();

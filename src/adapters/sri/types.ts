@@ -43,6 +43,20 @@ export interface AuthorizationResult {
   authorizations: AuthorizationEntry[];
 }
 
+/** consultarEstadoAutorizacionComprobante: status metadata, never the XML (REFERENCE-PURCHASES §2). */
+export interface StatusResult {
+  /** `estadoConsulta`: absent on success, RECHAZADA on a query error (99, 33). */
+  queryStatus: string | null;
+  accessKey: string | null;
+  /** `estadoAutorizacion` as given: AUTORIZADO, NO AUTORIZADO, PENDIENTE DE ANULAR, ANULADO… */
+  authorizationStatus: string | null;
+  /** `tipoComprobante`, a label ("Factura"); the key's digits 8-9 are the reliable type. */
+  documentType: string | null;
+  issuerRuc: string | null;
+  authorizationDate: string | null;
+  messages: SriMessage[];
+}
+
 /** How a transport failure is reported to callers, which retry on any of these. */
 export type SriTransportStatus = `HTTP_${number}` | 'HTTP_TIMEOUT' | 'HTTP_CONNECTION_ERROR';
 

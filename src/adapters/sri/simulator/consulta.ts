@@ -13,7 +13,7 @@ import { THROTTLE_MESSAGE } from './throttle.js';
  * with identificador 99, told apart by informacionAdicional; success has no estadoConsulta at all.
  */
 
-export const CONSULTA_INFO = {
+const CONSULTA_INFO = {
   unknown: 'No existen datos para los parámetros ingresados',
   outOfRange:
     'No es posible validar la clave de acceso ya que la fecha de emision esta fuera del rango permitido.',

@@ -1,4 +1,3 @@
-export type { SimulatorControl, SimulatorSettings } from './control-routes.js';
 export {
   type SriSimulator,
   startSriSimulator,

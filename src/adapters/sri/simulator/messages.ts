@@ -1,4 +1,5 @@
 import type { SriMessage } from '../types.js';
+import { SIGNATURE_INFO } from '../xades-verify.js';
 
 /**
  * The identifiers the simulator answers with and their `mensaje` texts: the texts the real
@@ -38,9 +39,9 @@ export const INFO = {
   dateOutOfRange:
     'La fecha de emisión está fuera del rango de tolerancia [129600 minutos], o es mayor a la fecha del servidor',
   /** ENVELOPES §4b. */
-  signatureAltered: 'La firma es invalida [Firma inválida (firma y/o certificados alterados)]',
+  signatureAltered: SIGNATURE_INFO.signatureAltered,
   /** ENVELOPES §4b variant. */
-  noCertificate: 'No se pudo convertir en Certificado X509',
+  noCertificate: SIGNATURE_INFO.noCertificate,
 } as const;
 
 /** ENVELOPES §3e: 129600 minutes (90 days). */

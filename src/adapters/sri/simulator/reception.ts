@@ -1,5 +1,6 @@
 import { parseDdMmYyyy } from '../../../shared/clock.js';
 import type { SriMessage } from '../types.js';
+import { verifyParsedSignature } from '../xades-verify.js';
 import { decodeXmlBytes } from '../xml-text.js';
 import { accessKeyMismatch } from './access-key.js';
 import { forcedInfo, parseDirectives } from './directives.js';
@@ -7,7 +8,6 @@ import { readSubmittedDocument, type SubmittedDocument } from './document.js';
 import { DATE_TOLERANCE_MINUTES, INFO, sriMessage } from './messages.js';
 import type { ReceptionAnswer } from './responses.js';
 import { checkSchema, parseDocument } from './schema-validator.js';
-import { verifyParsedSignature } from './signature.js';
 import { attemptState, type DocumentRecord, type SimulatorState } from './state.js';
 import { arithmeticMismatch } from './totals.js';
 

@@ -1,8 +1,9 @@
 import { createHash, type KeyObject, verify, X509Certificate } from 'node:crypto';
 import { XmlC14NMode, XmlDocument, XmlElement } from 'libxml2-wasm';
-import { INFO } from './messages.js';
 
 /**
+ * Shared by the simulator (reception, error 39) and by the received-document check
+ * (received-signature.ts).
  * XAdES-BES verification as the tax authority does it (REFERENCE §4): one enveloped ds:Signature,
  * last child of the root; inclusive C14N 1.0; references to the document (enveloped transform),
  * to the SignedProperties and (usually) to the KeyInfo, each digest recomputed; the SignatureValue
@@ -24,6 +25,12 @@ const DIGESTS: Record<string, string> = {
   'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1',
   'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256',
 };
+/** informacionAdicional texts of error 39 seen in real answers (ENVELOPES §4b). */
+export const SIGNATURE_INFO = {
+  signatureAltered: 'La firma es invalida [Firma inválida (firma y/o certificados alterados)]',
+  noCertificate: 'No se pudo convertir en Certificado X509',
+} as const;
+const INFO = SIGNATURE_INFO;
 const NOT_XADES = 'La información sobre el certificado de firma no se ajusta a XAdES';
 
 export type SignatureVerdict =
