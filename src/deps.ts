@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import { createFileMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
 import { createSriClient } from './adapters/sri/index.js';
-import { verifyXadesSignature } from './adapters/sri/simulator/signature.js';
 import type { Config } from './config/config.js';
 import type { Database, Executor } from './db/pool.js';
 import type { JobDefinition } from './jobs/queue.js';
@@ -200,11 +199,7 @@ export function createDeps(input: {
   const purchases = createPurchasesModule({
     db,
     clock,
-    sri: createPurchaseSriPort({
-      client: sri,
-      status: () => Promise.reject(new Error('ConsultaComprobante not wired yet')),
-      verifySignature: verifyXadesSignature,
-    }),
+    sri: createPurchaseSriPort(sri),
     notify: notifications.notify,
   });
   const submission = createSubmissionModule({

@@ -2,11 +2,12 @@ import {
   type AuthorizationResult,
   authorizationXml,
   pickAuthorization,
+  querySriStatus,
   type SriClient,
   SriProtocolError,
   SriTransportError,
 } from '../../adapters/sri/index.js';
-import type { SignatureVerdict } from '../../adapters/sri/simulator/signature.js';
+import { type SignatureVerdict, verifyXadesSignature } from '../../adapters/sri/xades-verify.js';
 import { AppError } from '../../shared/errors.js';
 import type { Environment } from '../../shared/scope.js';
 
@@ -91,18 +92,25 @@ function fetchOutcomeOf(
 
 export type { SriClient };
 
-/** The port over our SOAP client (the host is the environment's: the key's ambiente digit, §1). */
-export function createPurchaseSriPort(deps: {
-  client: SriClient;
-  status: PurchaseSriPort['status'];
-  verifySignature: PurchaseSriPort['verifySignature'];
-}): PurchaseSriPort {
+/**
+ * The port over our SOAP client (the host is the environment's: the key's ambiente digit, §1).
+ * ConsultaComprobante's query errors (99: unknown, out of its date window) are no state; a
+ * throttled or silent service is an error the caller retries.
+ */
+export function createPurchaseSriPort(client: SriClient): PurchaseSriPort {
   return {
-    async fetch(environment, accessKey) {
-      const result = await deps.client.authorize(environment, accessKey);
+    async fetch(_environment, accessKey) {
+      const result = await client.authorize(_environment, accessKey);
       return fetchOutcomeOf(result, accessKey, (entry) => authorizationXml(entry, accessKey));
     },
-    status: deps.status,
-    verifySignature: deps.verifySignature,
+    async status(_environment, accessKey) {
+      const s = await querySriStatus(client, accessKey);
+      if (s.kind === 'state') return { state: s.rawState, detail: null };
+      if (s.kind === 'throttled') throw throttled();
+      if (s.kind === 'unavailable')
+        throw new AppError('SRI_UNAVAILABLE', `The SRI did not answer: ${s.reason}`);
+      return { state: null, detail: s.kind };
+    },
+    verifySignature: (signedXml) => verifyXadesSignature(signedXml),
   };
 }
