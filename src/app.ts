@@ -33,6 +33,7 @@ import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerProductRoutes } from './modules/products/index.js';
+import { registerPurchaseRoutes } from './modules/purchases/index.js';
 import { registerRequestLog, registerRequestLogRoutes } from './modules/request-log/index.js';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.js';
 import { registerSharingRoutes } from './modules/sharing/sharing.routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerExportRoutes(app, deps.exports);
   registerCustomerRoutes(app, deps.customers);
   registerProductRoutes(app, deps.products);
+  registerPurchaseRoutes(app, deps.purchases);
   registerSubmissionRoutes(app, { submission: deps.submission.service, db: deps.db, clock: deps.clock });
   registerAgreementRoutes(app, deps.agreements);
   registerBillingRoutes(app, { subscriptions: deps.billing.subscriptions, tiers: deps.billing.tiers });

@@ -35,6 +35,7 @@ import {
   NOTIFICATIONS_CRONTAB,
 } from './modules/notifications/index.js';
 import { createProductsService } from './modules/products/index.js';
+import { createPurchaseSriPort, createPurchasesModule } from './modules/purchases/index.js';
 import {
   createRequestLogPruneJob,
   createRequestLogService,
@@ -214,6 +215,13 @@ export function createDeps(input: {
       },
     ],
   };
+  // Purchases (docs/purchases.md): received documents confirmed with the tax authority by key.
+  const purchases = createPurchasesModule({
+    db,
+    clock,
+    sri: createPurchaseSriPort(sri),
+    notify: notifications.notify,
+  });
   const submission = createSubmissionModule({
     db,
     // Its per-document session advisory lock needs a session connection (DATABASE_LISTEN_URL).
@@ -264,6 +272,7 @@ export function createDeps(input: {
     ...agreements.jobs,
     ...billing.jobs,
     ...createExportJobs(exports),
+    ...purchases.jobs,
     createRequestLogPruneJob({
       clock,
       requestLog,
@@ -305,6 +314,7 @@ export function createDeps(input: {
     exports,
     customers,
     products,
+    purchases,
     dryRun,
     sri,
     submission,

@@ -7,6 +7,7 @@ import {
   DRY_RUN_REQUEST_EXAMPLE,
   DRY_RUN_RESPONSE_EXAMPLE,
 } from './modules/documents/documents.examples.js';
+import { PURCHASE_EXAMPLES } from './modules/purchases/purchases.examples.js';
 
 /**
  * Examples of the OpenAPI document, by operationId: request bodies (every one; each is checked against
@@ -176,6 +177,7 @@ const CATALOG_ENTRY_EXAMPLES: Record<string, OperationExamples> = {
 
 export const OPENAPI_EXAMPLES: Record<string, OperationExamples> = {
   ...CATALOG_ENTRY_EXAMPLES,
+  ...PURCHASE_EXAMPLES,
   validateDocument: {
     request: one('An invoice without its tax figures: the service states them', DRY_RUN_REQUEST_EXAMPLE),
     responses: {

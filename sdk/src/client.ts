@@ -1,4 +1,5 @@
 import { type ClientOptions, HttpCore } from './http.js';
+import { purchasesResource } from './purchases.js';
 import {
   customersResource,
   documentsResource,
@@ -31,6 +32,7 @@ export class EinvoiceClient {
   readonly tenants: ReturnType<typeof tenantsResource>;
   readonly customers: ReturnType<typeof customersResource>;
   readonly products: ReturnType<typeof productsResource>;
+  readonly purchases: ReturnType<typeof purchasesResource>;
   /** Any other route: `client.http.request({ method, path, … })`. */
   readonly http: HttpCore;
 
@@ -45,5 +47,6 @@ export class EinvoiceClient {
     this.tenants = tenantsResource(this.http);
     this.customers = customersResource(this.http);
     this.products = productsResource(this.http);
+    this.purchases = purchasesResource(this.http);
   }
 }

@@ -11,6 +11,7 @@ export {
   EinvoiceValidationError,
 } from './errors.js';
 export { backoffMs, type ClientOptions, type RequestOptions, type RetryInfo, retryAfterMs } from './http.js';
+export type { PurchaseFile } from './purchases.js';
 export {
   type CreateOptions,
   type DocumentExport,

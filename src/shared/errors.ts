@@ -22,6 +22,15 @@ export const ERROR_STATUS = {
   INVALID_BILLING_INTERVAL: 400,
   TIER_CHANGE_NO_OP: 400,
   ISSUER_ID_INVALID: 400,
+  // purchases (docs/purchases.md): a received document that cannot count as a purchase
+  ACCESS_KEY_INVALID: 400,
+  ACCESS_KEY_ENVIRONMENT_MISMATCH: 400,
+  PURCHASE_XML_INVALID: 400,
+  PURCHASE_SIGNATURE_INVALID: 400,
+  PURCHASE_TXT_INVALID: 400,
+  PURCHASE_NOT_ADDRESSED: 400,
+  PURCHASE_UNKNOWN_AT_SRI: 400,
+  PURCHASE_NOT_AUTHORIZED: 400,
   // 401
   UNAUTHORIZED: 401,
   API_KEY_ENV_MISMATCH: 401,
@@ -56,6 +65,9 @@ export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  // The tax authority did not answer (down, time-out) or refused for too many calls (error 33).
+  SRI_UNAVAILABLE: 503,
+  SRI_THROTTLED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

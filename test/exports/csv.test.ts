@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spreadsheetSafe } from '../../src/modules/exports/csv-export.js';
 import { ecuadorDate } from '../../src/shared/clock.js';
+import { spreadsheetSafe } from '../../src/shared/csv-cells.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createDocument, docHeaders, invoiceBody } from '../helpers/documents.js';
 import { fixtureKey, type RegisteredTenant, registerTenant } from '../helpers/tenants.js';

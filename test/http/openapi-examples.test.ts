@@ -147,6 +147,8 @@ describe('request examples, posted as they are', () => {
     rebuildDocument: 'needs a RETURNED document (same bodies as createDocument, posted here)',
     promoteTenant: 'needs accepted agreements; test/billing covers promotion',
     adminAnnouncePriceChange: 'its effectiveAt must stay 30 days ahead of any run date',
+    addPurchaseXml: 'needs the SRI simulator to confirm the key (test/purchases covers it)',
+    importPurchasesTxt: 'a file body; test/purchases posts the real portal reports',
   };
 
   function example(operationId: string, name = 'default'): Json {
@@ -269,6 +271,13 @@ describe('request examples, posted as they are', () => {
       expect(res.json().data.created).toBeGreaterThan(0);
       posted.add(id);
     }
+
+    // Purchases: no SRI here, so each key answers SRI_UNAVAILABLE, still 200 (test/purchases: the rest).
+    const added = await post('addPurchasesByKey', { headers: key });
+    expect(added.data.map((r: { error: { code: string } }) => r.error.code)).toEqual([
+      'ACCESS_KEY_ENVIRONMENT_MISMATCH',
+      'ACCESS_KEY_ENVIRONMENT_MISMATCH',
+    ]);
 
     await post('updateNotificationPreferences', { headers: key });
     const hook = await post('createWebhook', { headers: key });

@@ -128,6 +128,7 @@ const notificationType: Labels = {
   SRI_SUBMISSION_FAILED: ['Falló el envío al SRI', 'Submission to the SRI failed'],
   EMAIL_DELIVERY_FAILED: ['Falló un correo al cliente', 'Email to a buyer failed'],
   QUOTA_WARNING: ['Cupo del plan por agotarse', 'Plan quota running out'],
+  PURCHASE_VOIDED: ['Compra anulada en el SRI', 'Purchase voided in the SRI'],
 };
 
 const notificationChannel: Labels = {

@@ -16,4 +16,5 @@ export {
   findWithholdingCode,
   SUPPORT_CODES,
   validityText,
+  WITHHOLDING_CODES,
 } from './withholding-codes.data.js';

@@ -2,6 +2,7 @@
  * The documents module: the creation pipeline (types/registry.ts lists the types), the list and
  * reads, and every write to the `documents` table. Other modules import from here only.
  */
+export { accessKeyCheckDigit } from './access-key.js';
 export { type DocumentModel, documentNumber } from './document-model.js';
 export {
   applyRebuild,

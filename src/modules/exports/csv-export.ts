@@ -5,17 +5,11 @@ import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Executor } from '../../db/pool.js';
 import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
+import { CSV_OPTIONS, money, spreadsheetSafe } from '../../shared/csv-cells.js';
 import type { IssuerScope as DocumentScope } from '../../shared/scope.js';
 import { sequentialDigits } from '../../shared/sri-codes.js';
 import { documentTypeName } from '../delivery/index.js';
 import { documents, type ListFilters, listOrder, listWhere } from '../documents/index.js';
-
-/**
- * The CSV export's format (docs/links-and-exports.md): UTF-8 with a byte order mark and `;` between
- * fields, CRLF line ends, so a double click opens it in a Spanish-locale Excel in columns and with
- * its accents; amounts keep the API's `.` decimals (exact, the tax authority's own notation).
- */
-const CSV_OPTIONS = { delimiter: ';', bom: true, record_delimiter: 'windows' } as const;
 
 /** Rows fetched per round trip by the cursor: memory holds one batch, whatever the list's size. */
 const BATCH_SIZE = 500;
@@ -60,17 +54,6 @@ const SELECTED = {
   authorizationDate: documents.authorizationDate,
   emailStatus: documents.emailStatus,
 };
-
-/** A text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe. */
-export function spreadsheetSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-function money(value: string | null): string {
-  if (value === null) return '';
-  const [int, frac = ''] = value.split('.');
-  return `${int}.${`${frac}00`.slice(0, 2)}`;
-}
 
 function toRecord(row: unknown[]): string[] {
   const [

@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'SRI_SUBMISSION_FAILED',
   'EMAIL_DELIVERY_FAILED',
   'QUOTA_WARNING',
+  'PURCHASE_VOIDED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

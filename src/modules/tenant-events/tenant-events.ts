@@ -30,7 +30,8 @@ export type TenantEventType =
   | 'STATUS_CHANGED'
   | 'ACCOUNT_RECOVERED'
   | 'CERTIFICATE_UPLOADED'
-  | 'CERTIFICATE_RENEWED';
+  | 'CERTIFICATE_RENEWED'
+  | 'PURCHASE_VOIDED';
 
 /** An event of the tenant's audit trail: inserted now, or at the unit of work's flush. */
 export async function recordTenantEvent(

@@ -6,6 +6,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'SRI_SUBMISSION_FAILED',
   'EMAIL_DELIVERY_FAILED',
   'QUOTA_WARNING',
+  'PURCHASE_VOIDED',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
