@@ -23,7 +23,9 @@ describe('toFieldErrors: nullable fields', () => {
   });
 
   it('a nullable field of the wrong type names the first branch', () => {
-    expect(errorsOf({ customsDocument: 5 })).toEqual([{ path: 'customsDocument', message: 'must be string' }]);
+    expect(errorsOf({ customsDocument: 5 })).toEqual([
+      { path: 'customsDocument', message: 'must be string' },
+    ]);
   });
 
   it('null itself and a valid value pass', () => {

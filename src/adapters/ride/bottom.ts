@@ -84,11 +84,7 @@ function payments(model: RideDocument, labels: Labels): Block | null {
  * The payment table (formaPago with its name, value, term, time unit) `width` points wide, or null
  * without payments: the invoice's, and the view RIDE's for the types whose XML has payments (03, 05).
  */
-export function paymentsTable(
-  list: readonly RidePayment[],
-  labels: Labels,
-  width: number,
-): Block | null {
+export function paymentsTable(list: readonly RidePayment[], labels: Labels, width: number): Block | null {
   if (list.length === 0) return null;
   const PAYMENT_COLUMNS = paymentColumns(width);
   const s = SIZES.body;

@@ -1,6 +1,6 @@
 import { encodeCode128 } from './barcode.js';
-import { PageCanvas } from './canvas.js';
 import { paymentsTable } from './bottom.js';
+import { PageCanvas } from './canvas.js';
 import { toWinAnsi } from './fonts.js';
 import { formatEcuadorDateTime, issueDateInstant, parseAuthorizationDate } from './format.js';
 import { type AuthorizationView, continuationHeader, documentName, headerBlock } from './header.js';

@@ -1,5 +1,12 @@
 import { type Executor, withTransaction } from '../../db/pool.js';
-import { type Clock, ddMmYyyyToIso, ecuadorParts, isoToDdMmYyyy, parseDdMmYyyy } from '../../shared/clock.js';
+import {
+  type Clock,
+  ddMmYyyyToIso,
+  ecuadorIsoDate,
+  ecuadorParts,
+  isoToDdMmYyyy,
+  parseDdMmYyyy,
+} from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { dec, fixed, sum } from '../../shared/money.js';
 import type { IssuerScope } from '../../shared/scope.js';
@@ -8,6 +15,8 @@ import { summarizeStats } from './document-stats.js';
 import { creditNotesOf, listDocumentEvents, markVoided, statsCells } from './documents.extras.repository.js';
 import { findByAccessKey, recordDocumentEvent, toSummary } from './documents.repository.js';
 import type { DocumentRow, DocumentStatus } from './documents.tables.js';
+import { FINAL_CONSUMER_RULE_TEXT, voidWindow, windowClosedText } from './void-rules.js';
+import { holidaysFor } from './void-window.js';
 
 const VOID_REASON_MAX = 500;
 /** Credit notes that never became valid, or were voided, credit nothing. */
@@ -68,13 +77,32 @@ export function createDocumentExtrasService(deps: { db: Executor; clock: Clock; 
         const doc = await findByAccessKey(tx, scope, accessKey, true);
         if (!doc) throw notFound('Document');
         const now = clock.now();
-        const voided = doc.status === 'AUTHORIZED' ? await markVoided(tx, doc.id, reason, now) : null;
-        if (!voided) {
+        if (doc.status !== 'AUTHORIZED') {
           throw new AppError(
             'DOCUMENT_NOT_AUTHORIZED',
             `Only an AUTHORIZED document can be voided; this one is ${doc.status}`,
           );
         }
+        const window = voidWindow(
+          { ...doc, issueIso: doc.issueDate },
+          ecuadorIsoDate(now),
+          await holidaysFor(tx, doc.issueDate),
+        );
+        if (window.blockedBy === 'FINAL_CONSUMER') {
+          throw new AppError(
+            'DOCUMENT_NOT_VOIDABLE',
+            `This document cannot be voided: ${FINAL_CONSUMER_RULE_TEXT}`,
+          );
+        }
+        if (window.blockedBy === 'WINDOW_CLOSED') {
+          throw new AppError(
+            'DOCUMENT_VOID_WINDOW_CLOSED',
+            windowClosedText(doc.documentType, window.lastDay!),
+          );
+        }
+        const voided = await markVoided(tx, doc.id, reason, now);
+        if (!voided)
+          throw new AppError('DOCUMENT_NOT_AUTHORIZED', 'Only an AUTHORIZED document can be voided');
         await recordDocumentEvent(tx, voided, 'VOIDED', { reason, keyId: actor.keyId }, now);
         return voidView(voided);
       });

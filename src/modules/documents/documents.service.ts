@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/pool.js';
-import type { Clock } from '../../shared/clock.js';
+import { type Clock, ecuadorIsoDate } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
 import type { SigningKeyCache } from '../issuers/index.js';
@@ -18,6 +18,8 @@ import type { DocumentRow } from './documents.tables.js';
 import { checkCursor, checkListFilters } from './list-filters.js';
 import type { Quota } from './quota.js';
 import type { DocumentBody } from './types/registry.js';
+import { voidWindow } from './void-rules.js';
+import { holidaysFor } from './void-window.js';
 
 export type { AfterCreateHook } from './create-batches.js';
 
@@ -81,7 +83,9 @@ export function createDocumentsService(deps: {
     async get(scope: IssuerScope, accessKey: string) {
       const row = await findByAccessKey(db, scope, accessKey);
       if (!row) throw notFound('Document');
-      return toDetail(row);
+      const today = ecuadorIsoDate(deps.clock.now());
+      const holidays = await holidaysFor(db, row.issueDate);
+      return toDetail(row, voidWindow({ ...row, issueIso: row.issueDate }, today, holidays));
     },
   };
 }

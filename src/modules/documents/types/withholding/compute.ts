@@ -321,7 +321,13 @@ function checkWithholding(
   }
   const base = requiredDecimal(errs, `${at}.taxableBase`, w.taxableBase, { maxDecimals: 2 });
   // The sums of the bases per tax are checked by checkWithheldBases; a single base is bounded by the total.
-  if (base && w.code !== TAX_IVA && w.code !== TAX_RENTA && doc.total !== null && base.value.greaterThan(doc.total)) {
+  if (
+    base &&
+    w.code !== TAX_IVA &&
+    w.code !== TAX_RENTA &&
+    doc.total !== null &&
+    base.value.greaterThan(doc.total)
+  ) {
     errs.add(`${at}.taxableBase`, `must not exceed the document's total (${fixed(doc.total)})`);
   }
   if (base && rate)
