@@ -6,6 +6,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { rowFromSql } from '../../db/sql-rows.js';
+import { ddMmYyyyToIso } from '../../shared/clock.js';
 import { type DocumentRow, documents } from './documents.tables.js';
 import type { DocumentVersion } from './pipeline.js';
 
@@ -105,6 +106,9 @@ export function applyRebuild(
     {
       status: 'SIGNED',
       ...version.columns,
+      // Unchanged unless the rebuild re-dated the document (pipeline.ts rebuiltVersionInput).
+      accessKey: version.model.accessKey,
+      issueDate: ddMmYyyyToIso(version.model.issueDate),
       model: version.model,
       request,
       signedXml: version.signedXml,

@@ -17,6 +17,7 @@ import type {
   Totals,
 } from './document-model.js';
 import {
+  checkIssueDay,
   dayNumber,
   FieldErrors,
   nameValueList,
@@ -123,7 +124,7 @@ function checkTotal(errs: FieldErrors, input: DocumentInput, total: Dec, payment
   }
 }
 
-/** Invoices: today by default, never in the future, at most 90 days back. Credit notes: today only. */
+/** Invoices: today by default, from 2026 today only (before: at most 90 days back). Credit notes: today only. */
 function checkIssueDate(
   errs: FieldErrors,
   input: DocumentInput,
@@ -135,13 +136,8 @@ function checkIssueDate(
   if (day === null) return null;
   if (input.documentType === '04') {
     if (day !== todayDay) errs.add('issueDate', `a credit note must be dated today (${today})`);
-  } else if (day > todayDay) {
-    errs.add('issueDate', `must not be in the future (today is ${today})`);
-  } else if (todayDay - day > MAX_DAYS_BACK) {
-    errs.add(
-      'issueDate',
-      `must be at most ${MAX_DAYS_BACK} days before today (the tax authority's tolerance)`,
-    );
+  } else {
+    checkIssueDay(errs, 'issueDate', day, { text: today, day: todayDay }, MAX_DAYS_BACK);
   }
   return { text: input.issueDate, day };
 }
