@@ -97,6 +97,16 @@ export const CreateHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
 });
 
+/** A rule the service could not check, said beside an accepted body (create and dry run). */
+export const DocumentWarningSchema = Type.Object(
+  {
+    code: Type.Literal('ORIGINAL_NOT_IN_ACCOUNT'),
+    path: Type.String({ description: 'the reference, e.g. originalDocument or supportingDocuments[0]' }),
+    message: Type.String(),
+  },
+  { $id: 'DocumentWarning' },
+);
+
 export const CreatedDocumentSchema = Type.Object({
   accessKey: Type.String(),
   documentType: DocumentTypeSchema,

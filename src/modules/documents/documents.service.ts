@@ -15,6 +15,7 @@ import {
 } from './documents.repository.js';
 import type { ListQueryT } from './documents.schemas.js';
 import type { DocumentRow } from './documents.tables.js';
+import { checkBodyLinks, linkError } from './links.js';
 import { checkCursor, checkListFilters } from './list-filters.js';
 import type { Quota } from './quota.js';
 import type { DocumentBody } from './types/registry.js';
@@ -40,7 +41,7 @@ export function createDocumentsService(deps: {
     if (existing.requestHash !== hash) {
       throw new AppError('CONFLICT', 'This Idempotency-Key was already used with a different payload');
     }
-    return { created: false, documentId: existing.id, document: createdView(existing) };
+    return { created: false, documentId: existing.id, document: createdView(existing), warnings: [] };
   }
 
   return {
@@ -59,9 +60,16 @@ export function createDocumentsService(deps: {
         const existing = await findByIdempotencyKey(db, scope.tenantId, scope.environment, idempotencyKey);
         if (existing) return idempotentReplay(existing, hash);
       }
+      const links = await checkBodyLinks(db, scope, body);
+      if (links.errors.length) throw linkError(links.errors);
       const outcome = await batches.submit({ scope, body, hash, idempotencyKey });
       if (!outcome.ok) throw outcome.error;
-      return { created: outcome.created, documentId: outcome.documentId, document: createdView(outcome.row) };
+      return {
+        created: outcome.created,
+        documentId: outcome.documentId,
+        document: createdView(outcome.row),
+        warnings: links.warnings,
+      };
     },
 
     async list(scope: IssuerScope, query: ListQueryT) {
