@@ -20,8 +20,8 @@ export interface LinkRef {
   counterpart: { path: string; id: string } | null;
   /** True: the issuer's own document (a note's original, a withholding's 03); 'key': ours when the key's RUC is the issuer's. */
   ours: boolean | 'key';
-  /** RUCs a given key may carry. */
-  rucs: string[];
+  /** RUCs a given key may carry; null: any (a waybill may move goods another taxpayer invoiced). */
+  rucs: string[] | null;
 }
 
 type Json = Record<string, unknown>;
@@ -77,7 +77,7 @@ export function referencesOf(body: Json, issuerRuc: string): LinkRef[] {
           key: str(d.authorizationNumber),
           counterpart: null,
           ours: 'key' as const,
-          rucs: [issuerRuc],
+          rucs: null,
         },
       ];
     });
@@ -85,8 +85,12 @@ export function referencesOf(body: Json, issuerRuc: string): LinkRef[] {
   return [];
 }
 
-/** What is wrong with a 49-digit key given for `ref` (a shorter authorization number is not checked). */
-export function keyProblems(ref: LinkRef, environment: Environment): FieldError[] {
+/**
+ * What is wrong with a 49-digit key given for `ref` (a shorter authorization number is not
+ * checked). The environment is checked on the issuer's own keys only: a sandbox withholding may
+ * well cite a supplier's real (production) invoice.
+ */
+export function keyProblems(ref: LinkRef, environment: Environment, issuerRuc: string): FieldError[] {
   if (ref.key === null || ref.key.length !== 49) return [];
   const path = `${ref.path}.authorizationNumber`;
   const parts = parseAccessKey(ref.key);
@@ -97,8 +101,9 @@ export function keyProblems(ref: LinkRef, environment: Environment): FieldError[
     wrong.push(`its date ${parts.issueDate} is not the issue date ${ref.issueDate}`);
   if (parts.documentType !== ref.documentType)
     wrong.push(`its type ${parts.documentType} is not the document type ${ref.documentType}`);
-  if (!ref.rucs.includes(parts.ruc)) wrong.push(`its RUC ${parts.ruc} is not ${ref.rucs.join(' or ')}`);
-  if (parts.environment !== environment)
+  if (ref.rucs !== null && !ref.rucs.includes(parts.ruc))
+    wrong.push(`its RUC ${parts.ruc} is not ${ref.rucs.join(' or ')}`);
+  if (parts.ruc === issuerRuc && parts.environment !== environment)
     wrong.push(`it is a key of the ${parts.environment} environment, this document is ${environment}`);
   const keyNumber = `${parts.branchCode}-${parts.issuePointCode}-${parts.sequential}`;
   if (parts.branchCode !== branch || parts.issuePointCode !== point || parts.sequential !== sequential)

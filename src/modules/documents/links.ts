@@ -3,7 +3,7 @@
  * debit note, withholding or waybill refers to one of the issuer's own documents, that document
  * must be in the account, AUTHORIZED, of the same buyer and issue date. An original that is not in
  * the account (issued before the business moved here, or by another system) is accepted with a
- * warning; a number the issuer's counter never reached is refused.
+ * warning.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
@@ -47,25 +47,6 @@ async function findOwn(db: Executor, scope: IssuerScope, ruc: string, ref: LinkR
   return rows[0] ?? null;
 }
 
-/** The issuer counter's last number for that establishment, point and type; null when there is none. */
-async function lastIssued(
-  db: Executor,
-  scope: IssuerScope,
-  ruc: string,
-  ref: LinkRef,
-): Promise<number | null> {
-  const [branch, point] = ref.number.split('-');
-  const result = await db.execute<{ current: string }>(sql`
-    select s.current::text as current
-      from issuers i
-      join issuer_sequentials s on s.issuer_id = i.id
-     where i.tenant_id = ${scope.tenantId} and i.ruc = ${ruc} and i.branch_code = ${branch}
-       and i.issue_point_code = ${point} and s.document_type = ${ref.documentType}
-       and s.environment = ${scope.environment}`);
-  const row = result.rows[0];
-  return row ? Number(row.current) : null;
-}
-
 /** Every link problem of a schema-valid body, and its warnings. */
 async function checkLinks(
   db: Executor,
@@ -77,21 +58,12 @@ async function checkLinks(
   const warnings: LinkWarning[] = [];
   if (!body || typeof body !== 'object') return { errors, warnings };
   for (const ref of referencesOf(body as Record<string, unknown>, issuerRuc)) {
-    errors.push(...keyProblems(ref, scope.environment));
+    errors.push(...keyProblems(ref, scope.environment, issuerRuc));
     const ours = ref.ours === true || keyIsIssuers(ref, issuerRuc);
     if (!ours || !/^\d{3}-\d{3}-\d{9}$/.test(ref.number)) continue;
     const original = await findOwn(db, scope, issuerRuc, ref);
     if (!original) {
-      const last = await lastIssued(db, scope, issuerRuc, ref);
-      const sequential = Number(ref.number.slice(8));
-      if (last !== null && sequential > last) {
-        errors.push({
-          path: `${ref.path}.number`,
-          message: `was never issued: the last ${ref.documentType} of ${ref.number.slice(0, 7)} is number ${last}`,
-        });
-      } else {
-        warnings.push({ code: 'ORIGINAL_NOT_IN_ACCOUNT', path: ref.path, message: NOT_IN_ACCOUNT });
-      }
+      warnings.push({ code: 'ORIGINAL_NOT_IN_ACCOUNT', path: ref.path, message: NOT_IN_ACCOUNT });
       continue;
     }
     if (original.status !== 'AUTHORIZED') {
