@@ -1,4 +1,4 @@
-import { buildAccessKey, parseAccessKey } from '../../src/modules/documents/access-key.js';
+import { buildAccessKey } from '../../src/modules/documents/access-key.js';
 import { debitNoteType } from '../../src/modules/documents/types/debit-note/index.js';
 import type { DebitNoteBodyT } from '../../src/modules/documents/types/debit-note/schema.js';
 import { purchaseSettlementType } from '../../src/modules/documents/types/purchase-settlement/index.js';
@@ -10,8 +10,17 @@ import type { WithholdingBodyT } from '../../src/modules/documents/types/withhol
 
 /** The example's 49-digit key with another date (same parts otherwise): a key must carry its document's date. */
 export function keyDated(key: string, day: string): string {
-  const parts = parseAccessKey(key)!;
-  return buildAccessKey({ ...parts, issueDate: day });
+  return buildAccessKey({
+    issueDate: day,
+    documentType: key.slice(8, 10),
+    ruc: key.slice(10, 23),
+    environment: key[23] === '2' ? 'production' : 'sandbox',
+    branchCode: key.slice(24, 27),
+    issuePointCode: key.slice(27, 30),
+    sequential: key.slice(30, 39),
+    numericCode: key.slice(39, 47),
+    emissionType: '1',
+  });
 }
 
 /**

@@ -317,6 +317,7 @@ export const DRY_RUN_RESPONSE_EXAMPLE = {
     figure('items[1].taxes[0].taxableBase', '20.00'),
     figure('items[1].taxes[0].taxAmount', '0.00'),
   ],
+  warnings: [],
   document: {
     documentType: '01',
     issueDate: detail.issueDate,
