@@ -136,7 +136,12 @@ describe('POST /v1/documents: credit notes', () => {
     );
     expect([inFlight.statusCode, inFlight.json().errors]).toEqual([
       400,
-      [{ path: 'originalDocument.number', message: 'is SIGNED: only an AUTHORIZED document can be referred to' }],
+      [
+        {
+          path: 'originalDocument.number',
+          message: 'is SIGNED: only an AUTHORIZED document can be referred to',
+        },
+      ],
     ]);
     // An original the account does not hold (issued before the business came here): a warning.
     const res = await createDocument(

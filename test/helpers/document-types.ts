@@ -74,7 +74,10 @@ function waybillBody(today: string, additionalInfo?: { name: string; value: stri
   b.transportEndDate = today;
   const first = b.recipients[0]!;
   first.supportingDocument!.issueDate = today;
-  first.supportingDocument!.authorizationNumber = keyDated(first.supportingDocument!.authorizationNumber, today);
+  first.supportingDocument!.authorizationNumber = keyDated(
+    first.supportingDocument!.authorizationNumber,
+    today,
+  );
   b.recipients.push({ ...structuredClone(first), name: 'Ferretería La Llave', email: 'r2@example.com' });
   if (additionalInfo) b.additionalInfo = additionalInfo;
   return b;
