@@ -20,7 +20,7 @@ export interface LinkWarning {
   message: string;
 }
 
-export const NOT_IN_ACCOUNT = 'the original is not in this account; it was not checked';
+const NOT_IN_ACCOUNT = 'the original is not in this account; it was not checked';
 
 async function findOwn(db: Executor, scope: IssuerScope, ruc: string, ref: LinkRef) {
   const [branch, point, sequential] = ref.number.split('-');
