@@ -12,6 +12,7 @@ import {
 } from './modules/admin/index.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
 import { BILLING_CRONTAB, createBillingModule, subscriptionQuotaPeriod } from './modules/billing/index.js';
+import { createHolidaysService } from './modules/catalogs/index.js';
 import { createCustomersService } from './modules/customers/index.js';
 import { registerDocumentEmailHooks } from './modules/delivery/delivery.hooks.js';
 import { createDeliveryService } from './modules/delivery/delivery.service.js';
@@ -258,6 +259,7 @@ export function createDeps(input: {
     review: billing.review,
     priceChanges: billing.priceChanges,
     agreements: agreements.service,
+    holidays: createHolidaysService({ db }),
     ...createJobRunner(clock, {
       ...billing.runners,
       [CERT_EXPIRY_JOB]: (now) => notifications.certificateExpiryCheck(now),

@@ -424,4 +424,7 @@ export const OPENAPI_EXAMPLES: Record<string, OperationExamples> = {
       effectiveAt: '2027-03-01T05:00:00.000Z',
     }),
   },
+  adminAddHoliday: {
+    request: one('A day moved by decree', { date: '07/12/2026', name: 'Feriado por decreto' }),
+  },
 };

@@ -57,12 +57,36 @@ function fieldPath(part: string, pointer: string): string {
   return out ? `${prefix}.${out}` : prefix;
 }
 
+/**
+ * A nullable field (`anyOf [T, null]`) whose value fails T also fails the null branch: ajv reports
+ * both ("must NOT have more than 20 characters" and "must be null"). The null branch's error says
+ * nothing the client can act on, so it is dropped whenever another branch of the same anyOf at
+ * the same place reported its own; a value no branch names keeps the first branch's error.
+ */
+function withoutNullBranchErrors(errors: ErrorObject[]): ErrorObject[] {
+  const drop = new Set<ErrorObject>();
+  for (const e of errors) {
+    if (e.keyword !== 'anyOf') continue;
+    const branches = errors.filter(
+      (b) => b.schemaPath.startsWith(`${e.schemaPath}/`) && b.instancePath.startsWith(e.instancePath),
+    );
+    const nulls = branches.filter(
+      (b) =>
+        b.keyword === 'type' &&
+        (b.params as { type?: unknown }).type === 'null' &&
+        b.instancePath === e.instancePath,
+    );
+    if (nulls.length > 0 && nulls.length < branches.length) for (const n of nulls) drop.add(n);
+  }
+  return drop.size === 0 ? errors : errors.filter((e) => !drop.has(e));
+}
+
 /** Turns ajv errors into `[{path, message}]`, the `errors` member of VALIDATION_FAILED. */
 export function toFieldErrors(errors: ErrorObject[] | null | undefined, part: string): FieldError[] {
   if (!errors) return [];
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  for (const e of errors) {
+  for (const e of withoutNullBranchErrors(errors)) {
     let path = e.instancePath || '';
     let message = e.message ?? 'is invalid';
     if (e.keyword === 'required') {

@@ -364,6 +364,9 @@ describe('05 nota de débito: RIDE', () => {
     expect(hasLine(page!, 'SUBTOTAL 15% 115.65')).toBe(true);
     expect(hasLine(page!, 'IVA 15% 17.35')).toBe(true);
     expect(hasLine(page!, 'VALOR TOTAL 133.00')).toBe(true);
+    // The XML's pagos, as on the invoice's RIDE.
+    expect(hasLine(page!, 'Forma de pago Valor Plazo Unidad de tiempo')).toBe(true);
+    expect(page).toMatch(/20 - OTROS CON UTILIZACIÓN[^\n]*133\.00/);
     expect(await decodeBarcodes(pdf)).toEqual([header.accessKey]);
   });
 
@@ -374,5 +377,6 @@ describe('05 nota de débito: RIDE', () => {
     expect(page).toContain('DEBIT NOTE');
     expect(hasLine(page!, 'Reason for the modification Amount')).toBe(true);
     expect(hasLine(page!, 'TOTAL 133.00')).toBe(true);
+    expect(hasLine(page!, 'Payment method Amount Term Time unit')).toBe(true);
   });
 });

@@ -340,6 +340,9 @@ describe('03 liquidación de compra: RIDE', () => {
     expect(hasLine(page!, 'TOTAL DESCUENTO 1.00')).toBe(true);
     expect(hasLine(page!, 'IVA 15% 3.55')).toBe(true);
     expect(hasLine(page!, 'VALOR TOTAL 5059.24')).toBe(true);
+    // The XML's pagos, as on the invoice's RIDE.
+    expect(hasLine(page!, 'Forma de pago Valor Plazo Unidad de tiempo')).toBe(true);
+    expect(page).toMatch(/20 - OTROS CON UTILIZACIÓN[^\n]*5059\.24/);
     expect(await decodeBarcodes(pdf)).toEqual([header.accessKey]);
   });
 

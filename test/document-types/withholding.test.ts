@@ -84,6 +84,40 @@ describe('07 retención: compute', () => {
     expectRefusal(() => compute(b), `${D0}.withholdings[1].amount`, /expected 2\.81/);
   });
 
+  it('accepts a split of the VAT between two IVA rates (30 % on 10.00 and 70 % on 9.44 of 19.44) and a partial renta base', () => {
+    const content = compute(
+      body((b) => {
+        doc0(b).withholdings = [
+          { code: '2', withholdingCode: '1', taxableBase: '10.00', rate: '30.00', amount: '3.00' },
+          { code: '2', withholdingCode: '2', taxableBase: '9.44', rate: '70.00', amount: '6.61' },
+          { code: '1', withholdingCode: '312', taxableBase: '100.00', rate: '1.75', amount: '1.75' },
+        ];
+      }),
+    );
+    expect(content.supportingDocuments[0]!.withholdings.map((w) => w.taxableBase)).toEqual([
+      '10.00',
+      '9.44',
+      '100.00',
+    ]);
+    expect(content.totalWithheld).toBe('11.36');
+  });
+
+  it("accepts a supporting document's historical rate on its own issue date (IVA 12 % on 15/03/2024)", () => {
+    const content = compute(
+      body((b) => {
+        const d = doc0(b);
+        d.issueDate = '15/03/2024';
+        d.accountingDate = null;
+        d.taxes = [{ code: '2', rateCode: '2', rate: '12.00', taxableBase: '129.57', taxAmount: '15.55' }];
+        d.total = '145.12';
+        d.payments = [{ method: '01', total: '145.12' }];
+        d.withholdings[0]!.taxableBase = '15.55';
+        d.withholdings[0]!.amount = '1.56';
+      }),
+    );
+    expect(content.supportingDocuments[0]!.taxes[0]!.rate).toBe('12.00');
+  });
+
   describe('refuses, naming the field', () => {
     const cases: [string, (b: WithholdingBodyT) => void, string, RegExp][] = [
       [
@@ -95,24 +129,51 @@ describe('07 retención: compute', () => {
         /expected 1\.94/,
       ],
       [
-        'an IVA withholding not on the VAT amount',
+        'an IVA withholding base above the VAT amount',
         (b) => {
           const w = doc0(b).withholdings[0]!;
           w.taxableBase = '129.57';
           w.amount = '12.96';
         },
         `${D0}.withholdings[0].taxableBase`,
-        /VAT \(19\.44\)/,
+        /more than the document's VAT \(129\.57 > 19\.44\)/,
       ],
       [
-        'a renta withholding not on the taxable base',
+        'two IVA withholdings on the whole VAT (10 % and 100 % of 19.44: 110 % withheld)',
+        (b) => {
+          doc0(b).withholdings.push({
+            code: '2',
+            withholdingCode: '3',
+            taxableBase: '19.44',
+            rate: '100.00',
+            amount: '19.44',
+          });
+        },
+        `${D0}.withholdings[2].taxableBase`,
+        /more than the document's VAT \(38\.88 > 19\.44\)/,
+      ],
+      [
+        'a renta withholding base above the taxable base',
         (b) => {
           const w = doc0(b).withholdings[1]!;
-          w.taxableBase = '100.00';
-          w.amount = '1.75';
+          w.taxableBase = '129.58';
+          w.amount = '2.27';
         },
         `${D0}.withholdings[1].taxableBase`,
-        /taxable base \(129\.57\)/,
+        /more than the document's taxable base \(129\.58 > 129\.57\)/,
+      ],
+      [
+        "a supporting document's tax at a rate that had ended on its issue date (IVA 12 % in 2025)",
+        (b) => {
+          const d = doc0(b);
+          d.taxes = [{ code: '2', rateCode: '2', rate: '12.00', taxableBase: '129.57', taxAmount: '15.55' }];
+          d.total = '145.12';
+          d.payments = [{ method: '01', total: '145.12' }];
+          d.withholdings[0]!.taxableBase = '15.55';
+          d.withholdings[0]!.amount = '1.56';
+        },
+        `${D0}.taxes[0].rateCode`,
+        /not in force on the supporting document's issue date 2025-05-24/,
       ],
       [
         'a rate other than the catalog',

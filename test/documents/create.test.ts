@@ -126,15 +126,37 @@ describe('POST /v1/documents: invoices', () => {
 });
 
 describe('POST /v1/documents: credit notes', () => {
-  it('issues a credit note against an invoice, dated today', async () => {
+  it('issues a credit note dated today; against an invoice still in flight it is refused', async () => {
     const t = await registerTenant(ctx);
     const inv = (await createDocument(ctx, t)).json().document;
+    const inFlight = await createDocument(
+      ctx,
+      t,
+      creditNoteBody({ number: `001-001-${inv.sequential}`, issueDate: ecuadorDate(ctx.clock.now()) }),
+    );
+    expect([inFlight.statusCode, inFlight.json().errors]).toEqual([
+      400,
+      [
+        {
+          path: 'originalDocument.number',
+          message: 'is SIGNED: only an AUTHORIZED document can be referred to',
+        },
+      ],
+    ]);
+    // An original the account does not hold (issued before the business came here): a warning.
     const res = await createDocument(
       ctx,
       t,
-      creditNoteBody({ number: `001-001-${inv.sequential}`, issueDate: inv.issueDate }),
+      creditNoteBody({ number: '001-001-000000777', issueDate: ecuadorDate(ctx.clock.now()) }),
     );
     expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().warnings).toEqual([
+      {
+        code: 'ORIGINAL_NOT_IN_ACCOUNT',
+        path: 'originalDocument',
+        message: 'the original is not in this account; it was not checked',
+      },
+    ]);
     expect(res.json().document).toMatchObject({
       documentType: '04',
       sequential: '000000001',

@@ -1,3 +1,4 @@
+import { buildAccessKey } from '../../src/modules/documents/access-key.js';
 import { debitNoteType } from '../../src/modules/documents/types/debit-note/index.js';
 import type { DebitNoteBodyT } from '../../src/modules/documents/types/debit-note/schema.js';
 import { purchaseSettlementType } from '../../src/modules/documents/types/purchase-settlement/index.js';
@@ -6,6 +7,21 @@ import { waybillType } from '../../src/modules/documents/types/waybill/index.js'
 import type { WaybillBodyT } from '../../src/modules/documents/types/waybill/schema.js';
 import { withholdingType } from '../../src/modules/documents/types/withholding/index.js';
 import type { WithholdingBodyT } from '../../src/modules/documents/types/withholding/schema.js';
+
+/** The example's 49-digit key with another date (same parts otherwise): a key must carry its document's date. */
+export function keyDated(key: string, day: string): string {
+  return buildAccessKey({
+    issueDate: day,
+    documentType: key.slice(8, 10),
+    ruc: key.slice(10, 23),
+    environment: key[23] === '2' ? 'production' : 'sandbox',
+    branchCode: key.slice(24, 27),
+    issuePointCode: key.slice(27, 30),
+    sequential: key.slice(30, 39),
+    numericCode: key.slice(39, 47),
+    emissionType: '1',
+  });
+}
 
 /**
  * Bodies of POST /v1/documents for the types beyond 01 and 04: each type's own OpenAPI example
@@ -34,7 +50,11 @@ export function withholdingBody(today: string, additionalInfo?: { name: string; 
   b.issueDate = today;
   b.fiscalPeriod = today.slice(3);
   const d = b.supportingDocuments[0]!;
-  Object.assign(d, { issueDate: today, accountingDate: today });
+  Object.assign(d, {
+    issueDate: today,
+    accountingDate: today,
+    authorizationNumber: keyDated(d.authorizationNumber!, today),
+  });
   d.withholdings[1] = {
     code: '1',
     withholdingCode: '343',
@@ -54,6 +74,10 @@ function waybillBody(today: string, additionalInfo?: { name: string; value: stri
   b.transportEndDate = today;
   const first = b.recipients[0]!;
   first.supportingDocument!.issueDate = today;
+  first.supportingDocument!.authorizationNumber = keyDated(
+    first.supportingDocument!.authorizationNumber,
+    today,
+  );
   b.recipients.push({ ...structuredClone(first), name: 'Ferretería La Llave', email: 'r2@example.com' });
   if (additionalInfo) b.additionalInfo = additionalInfo;
   return b;

@@ -309,6 +309,7 @@ describe('request examples, posted as they are', () => {
     await post('adminRefundPayment', { headers: operator, params: { id: subscription.payment.id } });
     await post('acceptAgreements', { headers: web });
     await post('adminPublishAgreement', { headers: operator });
+    await post('adminAddHoliday', { headers: operator });
     await post('adminSuspendTenant', { headers: operator, params: { id: tenantId } });
     await post('adminReinstateTenant', { headers: operator, params: { id: tenantId } });
 

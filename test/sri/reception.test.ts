@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { receptionRequest } from '../../src/adapters/sri/envelopes.js';
 import { childText, findFirst, parseXml } from '../../src/adapters/sri/xml-text.js';
 import { accessKeyFor, buildCreditNote, buildInvoice, REAL_SIGNED_INVOICE } from './fixtures.js';
@@ -150,46 +150,94 @@ describe('58 ERROR EN LA ESTRUCTURA DE LA CLAVE DE ACCESO', () => {
 });
 
 describe('65 FECHA EMISIÓN EXTEMPORANEA', () => {
-  const info =
+  const tolerance =
     'La fecha de emisión está fuera del rango de tolerancia [129600 minutos], o es mayor a la fecha del servidor';
+  const notIssueDay =
+    'La fecha de emisión no es la fecha actual: desde el 01/01/2026 el comprobante se transmite en su fecha de emisión';
+  /** Ecuador is UTC-5: 17:00Z is noon in Quito. */
+  const at = (iso: string) => new Date(`${iso}Z`);
+  let saved: Date;
+  beforeEach(() => {
+    saved = h.clock.now();
+  });
+  afterEach(() => h.clock.set(saved));
 
-  it('refuses a document issued more than 129600 minutes ago', async () => {
-    const message = await expectDevuelta(
-      signedDocument({ issuedAt: new Date(Date.now() - 91 * DAY_MS) }).signed,
-      '65',
-    );
-    expect(message).toEqual({
-      identifier: '65',
-      message: 'FECHA EMISIÓN EXTEMPORANEA',
-      additionalInfo: info,
-      type: 'ERROR',
+  describe('from 01/01/2026: transmitted on the issue date', () => {
+    it('refuses a document dated yesterday, with the 2026 rule in its informacionAdicional', async () => {
+      h.clock.set(at('2026-03-10T17:00:00'));
+      const message = await expectDevuelta(
+        signedDocument({ issuedAt: new Date(h.clock.now().getTime() - DAY_MS) }).signed,
+        '65',
+      );
+      expect(message).toEqual({
+        identifier: '65',
+        message: 'FECHA EMISIÓN EXTEMPORANEA',
+        additionalInfo: notIssueDay,
+        type: 'ERROR',
+      });
+    });
+
+    it('refuses a document dated tomorrow', async () => {
+      h.clock.set(at('2026-03-10T17:00:00'));
+      await expectDevuelta(
+        signedDocument({ issuedAt: new Date(h.clock.now().getTime() + DAY_MS) }).signed,
+        '65',
+      );
+    });
+
+    it('accepts it until 23:59:59 of its day in Ecuador, refuses it from 00:00 of the next', async () => {
+      h.clock.set(at('2026-03-10T17:00:00'));
+      const doc = signedDocument({ issuedAt: h.clock.now() });
+      h.clock.set(at('2026-03-11T04:59:59'));
+      expect((await h.client.validate('sandbox', doc.signed)).status).toBe('RECIBIDA');
+      h.simulator.control.reset();
+      h.clock.set(at('2026-03-11T05:00:00'));
+      await expectDevuelta(doc.signed, '65');
+    });
+
+    it('refuses on 01/01/2026 a document of 31/12/2025', async () => {
+      h.clock.set(at('2025-12-31T17:00:00'));
+      const doc = signedDocument({ issuedAt: h.clock.now() });
+      h.clock.set(at('2026-01-01T06:00:00'));
+      await expectDevuelta(doc.signed, '65');
     });
   });
 
-  it('refuses a document dated tomorrow', async () => {
-    await expectDevuelta(signedDocument({ issuedAt: new Date(Date.now() + DAY_MS) }).signed, '65');
-  });
+  describe('before 2026: 129600 minutes of tolerance', () => {
+    it('refuses a document issued more than 129600 minutes ago', async () => {
+      h.clock.set(at('2025-11-20T17:00:00'));
+      const message = await expectDevuelta(
+        signedDocument({ issuedAt: new Date(h.clock.now().getTime() - 91 * DAY_MS) }).signed,
+        '65',
+      );
+      expect(message).toEqual({
+        identifier: '65',
+        message: 'FECHA EMISIÓN EXTEMPORANEA',
+        additionalInfo: tolerance,
+        type: 'ERROR',
+      });
+    });
 
-  it('accepts a document issued 89 days ago', async () => {
-    const result = await h.client.validate(
-      'sandbox',
-      signedDocument({ issuedAt: new Date(Date.now() - 89 * DAY_MS) }).signed,
-    );
-    expect(result.status).toBe('RECIBIDA');
+    it('accepts a document issued 89 days ago', async () => {
+      h.clock.set(at('2025-11-20T17:00:00'));
+      const result = await h.client.validate(
+        'sandbox',
+        signedDocument({ issuedAt: new Date(h.clock.now().getTime() - 89 * DAY_MS) }).signed,
+      );
+      expect(result.status).toBe('RECIBIDA');
+    });
+
+    it('refuses a document dated tomorrow', async () => {
+      h.clock.set(at('2025-11-20T17:00:00'));
+      await expectDevuelta(
+        signedDocument({ issuedAt: new Date(h.clock.now().getTime() + DAY_MS) }).signed,
+        '65',
+      );
+    });
   });
 
   it('is what the real authorized invoice of 2023 gets: structure, signature and key all pass', async () => {
     await expectDevuelta(readFileSync(REAL_SIGNED_INVOICE, 'utf8'), '65', 'production');
-  });
-
-  it('follows the simulator clock', async () => {
-    const doc = signedDocument();
-    h.clock.advance(100 * DAY_MS);
-    try {
-      await expectDevuelta(doc.signed, '65');
-    } finally {
-      h.clock.advance(-100 * DAY_MS);
-    }
   });
 });
 

@@ -99,6 +99,14 @@ const CODE_MESSAGES: Record<string, [string, string]> = {
     'Confirma que ya anulaste el comprobante en el portal del SRI.',
     'Confirm you already voided the document in the SRI portal.',
   ],
+  DOCUMENT_NOT_VOIDABLE: [
+    'Desde 2026 una factura a consumidor final no se anula ni admite nota de crédito (Res. NAC-DGERCGC25-00000017).',
+    'Since 2026 a final-consumer invoice can be neither voided nor credited (Res. NAC-DGERCGC25-00000017).',
+  ],
+  DOCUMENT_VOID_WINDOW_CLOSED: [
+    'Venció el plazo de anulación (día 7 del mes siguiente): emite una nota de crédito.',
+    'The voiding window closed (day 7 of the next month): issue a credit note.',
+  ],
   DOCUMENT_NOT_AUTHORIZED: [
     'Solo se anulan comprobantes autorizados.',
     'Only authorized documents can be voided.',

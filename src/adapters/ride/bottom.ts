@@ -11,7 +11,7 @@ import {
   labelled,
   SIZES,
 } from './layout.js';
-import type { RideDocument } from './model.js';
+import type { RideDocument, RidePayment } from './model.js';
 import { LINE_HEIGHT, type Line, wrapText } from './text-layout.js';
 import { totalsLines } from './totals.js';
 
@@ -22,12 +22,14 @@ const PAD = 4;
 const TITLE_HEIGHT = 13;
 
 /** Payment table columns: method (code and description), amount, term, time unit. */
-const PAYMENT_COLUMNS = [
-  { width: 160, align: 'left' },
-  { width: 52, align: 'right' },
-  { width: 36, align: 'right' },
-  { width: LEFT_WIDTH - 160 - 52 - 36, align: 'left' },
-] as const;
+function paymentColumns(width: number) {
+  return [
+    { width: 160, align: 'left' },
+    { width: 52, align: 'right' },
+    { width: 36, align: 'right' },
+    { width: width - 160 - 52 - 36, align: 'left' },
+  ] as const;
+}
 
 /**
  * The closing part of the last page: additional information and (invoices) the payment table on
@@ -75,11 +77,20 @@ function additionalInfo(model: RideDocument, labels: Labels): Block | null {
 }
 
 function payments(model: RideDocument, labels: Labels): Block | null {
-  if (model.documentType !== '01' || model.payments.length === 0) return null;
+  return model.documentType === '01' ? paymentsTable(model.payments, labels, LEFT_WIDTH) : null;
+}
+
+/**
+ * The payment table (formaPago with its name, value, term, time unit) `width` points wide, or null
+ * without payments: the invoice's, and the view RIDE's for the types whose XML has payments (03, 05).
+ */
+export function paymentsTable(list: readonly RidePayment[], labels: Labels, width: number): Block | null {
+  if (list.length === 0) return null;
+  const PAYMENT_COLUMNS = paymentColumns(width);
   const s = SIZES.body;
   const lh = s * LINE_HEIGHT;
   const header = [labels.paymentMethod, labels.paymentValue, labels.paymentTerm, labels.paymentTermUnit];
-  const rows = model.payments.map((p) => {
+  const rows = list.map((p) => {
     const method = `${p.method} - ${labels.paymentMethods[p.method] ?? ''}`.replace(/ - $/, '');
     const unit = p.termUnit ? (labels.termUnits[p.termUnit] ?? toWinAnsi(p.termUnit)) : '';
     return [method, p.total, p.term ?? '', unit].map((text, i) =>
@@ -91,7 +102,7 @@ function payments(model: RideDocument, labels: Labels): Block | null {
   return {
     height,
     draw(canvas, top) {
-      canvas.fillRect(CONTENT_LEFT, top, LEFT_WIDTH, TITLE_HEIGHT, COLORS.band);
+      canvas.fillRect(CONTENT_LEFT, top, width, TITLE_HEIGHT, COLORS.band);
       let x = CONTENT_LEFT;
       const headerTop = top + (TITLE_HEIGHT - lh) / 2 + 1;
       PAYMENT_COLUMNS.forEach((col, i) => {
@@ -106,14 +117,14 @@ function payments(model: RideDocument, labels: Labels): Block | null {
           x += col.width;
         });
         y += rowHeights[r] ?? 0;
-        canvas.line(CONTENT_LEFT, y, CONTENT_LEFT + LEFT_WIDTH, y, COLORS.band);
+        canvas.line(CONTENT_LEFT, y, CONTENT_LEFT + width, y, COLORS.band);
       });
       x = CONTENT_LEFT;
       for (const col of PAYMENT_COLUMNS.slice(0, -1)) {
         x += col.width;
         canvas.line(x, top, x, top + height, COLORS.rule, 0.4);
       }
-      canvas.strokeRect(CONTENT_LEFT, top, LEFT_WIDTH, height, COLORS.rule);
+      canvas.strokeRect(CONTENT_LEFT, top, width, height, COLORS.rule);
     },
   };
 }

@@ -64,7 +64,7 @@ export interface ItemLine {
   taxes: TaxLine[];
 }
 
-interface Payment {
+export interface RidePayment {
   /** formaPago, table 24. */
   method: string;
   total: string;
@@ -109,7 +109,7 @@ export interface RideDocument {
   items: ItemLine[];
   totals: Totals;
   /** Invoice only; [] for credit notes. */
-  payments: Payment[];
+  payments: RidePayment[];
   /** Credit note only. */
   creditNote: CreditNoteReference | null;
   /** infoAdicional/campoAdicional (max 15). */

@@ -1,4 +1,5 @@
 import { encodeCode128 } from './barcode.js';
+import { paymentsTable } from './bottom.js';
 import { PageCanvas } from './canvas.js';
 import { toWinAnsi } from './fonts.js';
 import { formatEcuadorDateTime, issueDateInstant, parseAuthorizationDate } from './format.js';
@@ -250,7 +251,8 @@ function tableBlocks(table: ViewTable, labels: Labels): TableBlocks {
 
 /** Additional information on the left, totals on the right; null when the document has neither. */
 function bottomBlock(view: RideView, labels: Labels): Block | null {
-  if (view.additionalInfo.length === 0 && view.totals.length === 0) return null;
+  const payments = paymentsTable(view.payments ?? [], labels, INFO_WIDTH);
+  if (view.additionalInfo.length === 0 && view.totals.length === 0 && !payments) return null;
   const s = SIZES.body;
   const info = view.additionalInfo.map((f) =>
     labelled(`${toWinAnsi(f.name)}:`, toWinAnsi(f.value), s, INFO_WIDTH - 8),
@@ -261,9 +263,12 @@ function bottomBlock(view: RideView, labels: Labels): Block | null {
   const rowHeight = 12;
   const totalsHeight = view.totals.length * rowHeight;
   const totalsLeft = CONTENT_RIGHT - TOTALS_WIDTH;
+  const paymentsTop = infoHeight ? infoHeight + GAP : 0;
+  const leftHeight = payments ? paymentsTop + payments.height : infoHeight;
   return {
-    height: Math.max(infoHeight, totalsHeight),
+    height: Math.max(leftHeight, totalsHeight),
     draw(canvas, top) {
+      payments?.draw(canvas, top + paymentsTop);
       if (info.length) {
         canvas.fillRect(CONTENT_LEFT, top, INFO_WIDTH, TITLE_HEIGHT, COLORS.band);
         canvas.text(CONTENT_LEFT + 4, top + 2.5, labels.additionalInfo, 'B', 8, COLORS.ink);

@@ -1,5 +1,5 @@
 import type { ViewLabels } from './labels.js';
-import type { Environment, IssuerSnapshot } from './model.js';
+import type { Environment, IssuerSnapshot, RidePayment } from './model.js';
 
 /**
  * A RIDE described as data, for the document types after the invoice and the credit note
@@ -58,4 +58,6 @@ export interface RideView {
   sections: ViewSection[];
   totals: ViewTotal[];
   additionalInfo: { name: string; value: string }[];
+  /** The payment table under the additional information (03, 05: their XML has `pagos`). */
+  payments?: RidePayment[];
 }

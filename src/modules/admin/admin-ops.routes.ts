@@ -4,6 +4,9 @@ import type { App } from '../../http/types.js';
 import { TemplateSchema } from '../agreements/index.js';
 import {
   AnnounceBody,
+  Holiday,
+  HolidayParams,
+  HolidaysQuery,
   JobParams,
   JobRunResponse,
   PriceChangeSchema,
@@ -76,6 +79,51 @@ export function registerAdminOpsRoutes(app: App, ops: OperatorServices): void {
           effectiveAt: parseEffectiveAt(request.body.effectiveAt),
         })),
       }),
+  });
+
+  app.get('/holidays', {
+    schema: {
+      tags,
+      security,
+      operationId: 'adminListHolidays',
+      summary: "Ecuador's national holidays the voiding window skips, oldest first",
+      querystring: HolidaysQuery,
+      response: { 200: Type.Object({ ok: Ok, holidays: Type.Array(Holiday) }), ...errors() },
+    },
+    handler: async (request) => ({
+      ok: true as const,
+      holidays: await ops.holidays.list(request.query.year),
+    }),
+  });
+
+  app.post('/holidays', {
+    schema: {
+      tags,
+      security,
+      operationId: 'adminAddHoliday',
+      summary: 'Add a national holiday (a day moved by decree, a new one)',
+      description:
+        'The voiding window of a document ends on day 7 of the month after its issue, or on the next business day when that day is a weekend or a holiday: a holiday added here moves the windows ending on it at once. A day already listed: 409 CONFLICT.',
+      body: Holiday,
+      response: { 201: Type.Object({ ok: Ok, holiday: Holiday }), ...errors(409) },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ ok: true as const, holiday: await ops.holidays.add(request.body) }),
+  });
+
+  app.delete('/holidays/:date', {
+    schema: {
+      tags,
+      security,
+      operationId: 'adminRemoveHoliday',
+      summary: 'Remove a holiday (e.g. one a decree moved to another day)',
+      params: HolidayParams,
+      response: { 200: Type.Object({ ok: Ok, holiday: Holiday }), ...errors() },
+    },
+    handler: async (request) => ({
+      ok: true as const,
+      holiday: await ops.holidays.remove(request.params.date.replaceAll('-', '/')),
+    }),
   });
 
   app.get('/jobs', {

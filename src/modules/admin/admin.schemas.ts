@@ -106,3 +106,14 @@ export const JobRunResponse = Type.Object({
   ranAt: IsoDateTime,
   result: Type.Record(Type.String(), Type.Number()),
 });
+
+export const Holiday = Type.Object({
+  date: Type.String({ pattern: '^[0-9]{2}/[0-9]{2}/[0-9]{4}$', description: 'DD/MM/YYYY' }),
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export const HolidaysQuery = Type.Object({
+  year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2099 })),
+});
+export const HolidayParams = Type.Object({
+  date: Type.String({ pattern: '^[0-9]{2}-[0-9]{2}-[0-9]{4}$', description: 'DD-MM-YYYY' }),
+});

@@ -21,6 +21,9 @@ const CLI_HELP = `npm run admin -- <command> [arguments]
   agreements:publish <TYPE> <version> <file> TYPE: TERMS, PRIVACY or DPA
   prices                                     announced price changes
   prices:announce <TIER> <MONTHLY|YEARLY> <price> <YYYY-MM-DD>
+  holidays [YEAR]                            national holidays (the voiding window skips them)
+  holidays:add <DD/MM/YYYY> <name>           add a holiday (a decree's moved day, a new one)
+  holidays:remove <DD/MM/YYYY>
   jobs                                       scheduled jobs
   jobs:run <name>                            run a scheduled job now
   help`;
@@ -165,6 +168,19 @@ export async function runCommand(ops: OperatorServices, argv: string[]): Promise
       });
       const c = r.priceChange;
       return `announced ${c.tier} ${c.billingInterval}: USD ${c.previousPrice} -> ${c.newPrice} from ${shortTime(c.effectiveAt)}; ${r.notified} tenant(s) notified`;
+    }
+    case 'holidays':
+      return formatTable(await ops.holidays.list(args[0] ? Number(args[0]) : undefined), [
+        ['DATE', (h) => h.date],
+        ['NAME', (h) => h.name],
+      ]);
+    case 'holidays:add': {
+      const h = await ops.holidays.add({ date: arg(args, 0, 'date'), name: args.slice(1).join(' ') });
+      return `added ${h.date} ${h.name}`;
+    }
+    case 'holidays:remove': {
+      const h = await ops.holidays.remove(arg(args, 0, 'date'));
+      return `removed ${h.date} ${h.name}`;
     }
     case 'jobs':
       return ops.jobNames().join('\n');

@@ -2,6 +2,7 @@ import type { Clock } from '../../shared/clock.js';
 import { notFound } from '../../shared/errors.js';
 import type { AgreementsService } from '../agreements/index.js';
 import type { BillingModule, JobRunner } from '../billing/index.js';
+import type { HolidaysService } from '../catalogs/index.js';
 import type { PaymentsAdminService } from './payments-admin.service.js';
 import type { TenantsAdminService } from './tenants-admin.service.js';
 
@@ -12,6 +13,7 @@ export interface OperatorServices {
   review: BillingModule['review'];
   priceChanges: BillingModule['priceChanges'];
   agreements: AgreementsService;
+  holidays: HolidaysService;
   jobNames(): string[];
   runJob(name: string): Promise<{ job: string; ranAt: string; result: Record<string, number> }>;
 }

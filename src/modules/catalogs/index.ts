@@ -12,6 +12,7 @@ export {
   TERM_UNITS,
 } from './catalogs.data.js';
 export { registerCatalogRoutes } from './catalogs.routes.js';
+export { createHolidaysService, type HolidaysService, holidaysBetween } from './holidays.js';
 export {
   findWithholdingCode,
   SUPPORT_CODES,

@@ -2,9 +2,10 @@ import { type DocumentModel, documentNumber } from './document-model.js';
 import { toSummary } from './documents.repository.js';
 import type { DocumentRow } from './documents.tables.js';
 import { contentOf } from './pipeline.js';
+import type { voidWindow } from './void-rules.js';
 
 /** GET /v1/documents/:accessKey: the summary plus everything the document says. */
-export function toDetail(row: DocumentRow) {
+export function toDetail(row: DocumentRow, window: ReturnType<typeof voidWindow>) {
   const common = {
     ...toSummary(row),
     environment: row.environment,
@@ -12,6 +13,7 @@ export function toDetail(row: DocumentRow) {
     number: documentNumber(row.model),
     voidReason: row.voidReason,
     voidedAt: row.voidedAt?.toISOString() ?? null,
+    voidWindow: window,
     certFingerprint: row.certFingerprint,
     signedAt: row.signedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),

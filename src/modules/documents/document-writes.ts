@@ -6,6 +6,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { executorOf, type WriteTarget, writeTo } from '../../db/unit-of-work.js';
+import { ddMmYyyyToIso } from '../../shared/clock.js';
 import { type DocumentRow, documents } from './documents.tables.js';
 import type { DocumentVersion } from './pipeline.js';
 
@@ -79,6 +80,9 @@ export function applyRebuild(
     {
       status: 'SIGNED',
       ...version.columns,
+      // Unchanged unless the rebuild re-dated the document (pipeline.ts rebuiltVersionInput).
+      accessKey: version.model.accessKey,
+      issueDate: ddMmYyyyToIso(version.model.issueDate),
       model: version.model,
       request,
       signedXml: version.signedXml,

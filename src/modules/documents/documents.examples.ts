@@ -276,6 +276,7 @@ export const DOCUMENT_DETAIL_EXAMPLE = {
     additionalInfo: [{ name: 'Pedido', value: 'PO-7781' }],
     voidReason: null,
     voidedAt: null,
+    voidWindow: { lastDay: '07/12/2026', open: true, blockedBy: null },
     certFingerprint:
       '39:31:9B:F3:10:9E:7D:59:5F:55:25:38:70:CA:80:5F:8B:B7:0F:53:56:AC:64:EE:82:8E:CB:4B:CD:1C:AE:37',
     signedAt: '2026-11-24T15:04:02.000Z',
@@ -316,6 +317,7 @@ export const DRY_RUN_RESPONSE_EXAMPLE = {
     figure('items[1].taxes[0].taxableBase', '20.00'),
     figure('items[1].taxes[0].taxAmount', '0.00'),
   ],
+  warnings: [],
   document: {
     documentType: '01',
     issueDate: detail.issueDate,

@@ -1,5 +1,12 @@
 import { type Executor, withTransaction } from '../../db/pool.js';
-import { type Clock, ddMmYyyyToIso, ecuadorParts, isoToDdMmYyyy, parseDdMmYyyy } from '../../shared/clock.js';
+import {
+  type Clock,
+  ddMmYyyyToIso,
+  ecuadorIsoDate,
+  ecuadorParts,
+  isoToDdMmYyyy,
+  parseDdMmYyyy,
+} from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { dec, fixed, sum } from '../../shared/money.js';
 import type { IssuerScope } from '../../shared/scope.js';
@@ -9,6 +16,8 @@ import { creditNotesOf, listDocumentEvents, statsCells } from './documents.extra
 import { findByAccessKey, toSummary } from './documents.repository.js';
 import type { DocumentRow, DocumentStatus } from './documents.tables.js';
 import { voidDocument } from './void.js';
+import { FINAL_CONSUMER_RULE_TEXT, voidWindow, windowClosedText } from './void-rules.js';
+import { holidaysFor } from './void-window.js';
 
 const VOID_REASON_MAX = 500;
 /** Credit notes that never became valid, or were voided, credit nothing. */
@@ -69,12 +78,32 @@ export function createDocumentExtrasService(deps: { db: Executor; clock: Clock; 
         const doc = await findByAccessKey(tx, scope, accessKey, true);
         if (!doc) throw notFound('Document');
         const now = clock.now();
-        const voided = await voidDocument(tx, doc, reason, { keyId: actor.keyId }, now);
-        if (!voided) {
+        if (doc.status !== 'AUTHORIZED') {
           throw new AppError(
             'DOCUMENT_NOT_AUTHORIZED',
             `Only an AUTHORIZED document can be voided; this one is ${doc.status}`,
           );
+        }
+        const window = voidWindow(
+          { ...doc, issueIso: doc.issueDate },
+          ecuadorIsoDate(now),
+          await holidaysFor(tx, doc.issueDate),
+        );
+        if (window.blockedBy === 'FINAL_CONSUMER') {
+          throw new AppError(
+            'DOCUMENT_NOT_VOIDABLE',
+            `This document cannot be voided: ${FINAL_CONSUMER_RULE_TEXT}`,
+          );
+        }
+        if (window.blockedBy === 'WINDOW_CLOSED') {
+          throw new AppError(
+            'DOCUMENT_VOID_WINDOW_CLOSED',
+            windowClosedText(doc.documentType, window.lastDay!),
+          );
+        }
+        const voided = await voidDocument(tx, doc, reason, { keyId: actor.keyId }, now);
+        if (!voided) {
+          throw new AppError('DOCUMENT_NOT_AUTHORIZED', 'Only an AUTHORIZED document can be voided');
         }
         return voidView(voided);
       });

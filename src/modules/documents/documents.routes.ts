@@ -7,6 +7,7 @@ import {
   CreatedDocumentSchema,
   CreateHeaders,
   DocumentDetailSchema,
+  DocumentWarningSchema,
   ListQuery,
   ListResponse,
 } from './documents.schemas.js';
@@ -45,7 +46,16 @@ export function registerDocumentRoutes(app: App, documents: DocumentsService): v
           { description: 'The document created earlier with this Idempotency-Key and the same payload' },
         ),
         201: Type.Object(
-          { ok: Ok, document: CreatedDocumentSchema },
+          {
+            ok: Ok,
+            document: CreatedDocumentSchema,
+            warnings: Type.Optional(
+              Type.Array(DocumentWarningSchema, {
+                description:
+                  'Present when a referenced original is not in this account: "the original is not in this account; it was not checked"',
+              }),
+            ),
+          },
           { description: 'Created: the document, SIGNED, its submission to the tax authority queued' },
         ),
         ...authProblems(402, 404, 409),
@@ -58,7 +68,11 @@ export function registerDocumentRoutes(app: App, documents: DocumentsService): v
         request.body,
         request.headers['idempotency-key'] as string | undefined,
       );
-      return reply.code(result.created ? 201 : 200).send({ ok: true as const, document: result.document });
+      return reply.code(result.created ? 201 : 200).send({
+        ok: true as const,
+        document: result.document,
+        ...(result.created && result.warnings.length ? { warnings: result.warnings } : {}),
+      });
     },
   });
 

@@ -97,6 +97,16 @@ export const CreateHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
 });
 
+/** A rule the service could not check, said beside an accepted body (create and dry run). */
+export const DocumentWarningSchema = Type.Object(
+  {
+    code: Type.Literal('ORIGINAL_NOT_IN_ACCOUNT'),
+    path: Type.String({ description: 'the reference, e.g. originalDocument or supportingDocuments[0]' }),
+    message: Type.String(),
+  },
+  { $id: 'DocumentWarning' },
+);
+
 export const CreatedDocumentSchema = Type.Object({
   accessKey: Type.String(),
   documentType: DocumentTypeSchema,
@@ -184,6 +194,25 @@ export const DocumentDetailSchema = Type.Intersect(
       additionalInfo: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
       voidReason: Nullable(Type.String()),
       voidedAt: Nullable(IsoDateTime),
+      voidWindow: Type.Object(
+        {
+          lastDay: Nullable(
+            Type.String({
+              description:
+                'DD/MM/YYYY: the last day the tax authority voids the document online (day 7 of the month after the issue, or the next business day); null when there is none (a final-consumer invoice of 2026, a document issued before 01/08/2025)',
+            }),
+          ),
+          open: Type.Boolean({ description: 'POST /:accessKey/void would accept it today' }),
+          blockedBy: Nullable(
+            Type.Union([
+              Type.Literal('NOT_AUTHORIZED'),
+              Type.Literal('FINAL_CONSUMER'),
+              Type.Literal('WINDOW_CLOSED'),
+            ]),
+          ),
+        },
+        { description: 'Res. NAC-DGERCGC25-00000017: whether and until when the document can be voided' },
+      ),
       certFingerprint: Type.String(),
       signedAt: IsoDateTime,
       createdAt: IsoDateTime,

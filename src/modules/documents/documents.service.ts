@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/pool.js';
-import type { Clock } from '../../shared/clock.js';
+import { type Clock, ecuadorIsoDate } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
 import type { SigningKeyCache } from '../issuers/index.js';
@@ -15,9 +15,12 @@ import {
 } from './documents.repository.js';
 import type { ListQueryT } from './documents.schemas.js';
 import type { DocumentRow } from './documents.tables.js';
+import { checkBodyLinks, linkError } from './links.js';
 import { checkCursor, checkListFilters } from './list-filters.js';
 import type { Quota } from './quota.js';
 import type { DocumentBody } from './types/registry.js';
+import { voidWindow } from './void-rules.js';
+import { holidaysFor } from './void-window.js';
 
 export type { AfterCreateHook } from './create-batches.js';
 
@@ -38,7 +41,7 @@ export function createDocumentsService(deps: {
     if (existing.requestHash !== hash) {
       throw new AppError('CONFLICT', 'This Idempotency-Key was already used with a different payload');
     }
-    return { created: false, documentId: existing.id, document: createdView(existing) };
+    return { created: false, documentId: existing.id, document: createdView(existing), warnings: [] };
   }
 
   return {
@@ -57,9 +60,16 @@ export function createDocumentsService(deps: {
         const existing = await findByIdempotencyKey(db, scope.tenantId, scope.environment, idempotencyKey);
         if (existing) return idempotentReplay(existing, hash);
       }
+      const links = await checkBodyLinks(db, scope, body);
+      if (links.errors.length) throw linkError(links.errors);
       const outcome = await batches.submit({ scope, body, hash, idempotencyKey });
       if (!outcome.ok) throw outcome.error;
-      return { created: outcome.created, documentId: outcome.documentId, document: createdView(outcome.row) };
+      return {
+        created: outcome.created,
+        documentId: outcome.documentId,
+        document: createdView(outcome.row),
+        warnings: links.warnings,
+      };
     },
 
     async list(scope: IssuerScope, query: ListQueryT) {
@@ -81,7 +91,9 @@ export function createDocumentsService(deps: {
     async get(scope: IssuerScope, accessKey: string) {
       const row = await findByAccessKey(db, scope, accessKey);
       if (!row) throw notFound('Document');
-      return toDetail(row);
+      const today = ecuadorIsoDate(deps.clock.now());
+      const holidays = await holidaysFor(db, row.issueDate);
+      return toDetail(row, voidWindow({ ...row, issueIso: row.issueDate }, today, holidays));
     },
   };
 }

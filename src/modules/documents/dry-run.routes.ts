@@ -4,6 +4,7 @@ import { authProblems, Ok } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { DOCUMENTATION_ONLY } from '../../http/validation.js';
 import { IssuerHeader, tags, writeAuth } from './documents.routes.js';
+import { DocumentWarningSchema } from './documents.schemas.js';
 import type { DocumentDryRun } from './dry-run.js';
 
 const DryRunError = Type.Object({
@@ -20,6 +21,10 @@ const DryRunResponse = Type.Object(
     ok: Ok,
     valid: Type.Boolean({ description: 'true when POST /v1/documents would accept this body as it is' }),
     errors: Type.Array(DryRunError, { description: 'every problem found, all at once' }),
+    warnings: Type.Array(DocumentWarningSchema, {
+      description:
+        'what creation would answer beside the document: an original not in this account, not checked',
+    }),
     document: Type.Optional(
       Type.Object(
         { documentType: Type.String(), issueDate: Type.String({ description: 'DD/MM/YYYY' }) },

@@ -5,6 +5,7 @@ import { type Clock, ecuadorDate } from '../../shared/clock.js';
 import { AppError, type FieldError, notFound } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
 import { checkSchema, PLACEHOLDER } from './dry-run.schemas.js';
+import { checkBodyLinks } from './links.js';
 import { assertIssuable, computeContent, issuerSnapshot } from './pipeline.js';
 import { definitionOf } from './types/registry.js';
 
@@ -95,8 +96,10 @@ export function createDocumentDryRun(deps: { db: Executor; clock: Clock }) {
         errors.push(
           ...schema.errors.map((e) => ({ code: 'VALIDATION_FAILED', path: e.path, message: e.message })),
         );
-        return { valid: false, errors };
+        return { valid: false, errors, warnings: [] };
       }
+      // The links to other documents, as creation checks them (links.ts), on the body as sent.
+      const links = await checkBodyLinks(db, scope, body);
 
       const def = definitionOf(type);
       const ctx = {
@@ -139,9 +142,12 @@ export function createDocumentDryRun(deps: { db: Executor; clock: Clock }) {
           });
         }
       }
+      for (const e of links.errors)
+        errors.push({ code: 'VALIDATION_FAILED', path: e.path, message: e.message });
       return {
         valid: errors.length === 0,
         errors,
+        warnings: links.warnings,
         ...(content ? { document: { documentType: type, ...content }, correctedBody: body } : {}),
       };
     },

@@ -126,6 +126,42 @@ export function dayNumber(parts: { year: number; month: number; day: number }): 
   return Date.UTC(parts.year, parts.month - 1, parts.day) / 86_400_000;
 }
 
+/**
+ * From 01/01/2026 a document reaches the tax authority on its issue date (REFERENCE-PURCHASES.md
+ * §5: the 4-business-day transmission window was removed; the simulator answers 65 otherwise).
+ */
+export const SAME_DAY_TRANSMISSION_FROM = '2026-01-01';
+const SAME_DAY_FROM_DAY = dayNumber({ year: 2026, month: 1, day: 1 });
+
+/**
+ * The issue date rule of every type but the credit note (always today): from 01/01/2026 today
+ * only; before, not in the future and at most `maxDaysBack` days back. True when it holds.
+ */
+export function checkIssueDay(
+  errs: FieldErrors,
+  path: string,
+  day: number,
+  today: { text: string; day: number },
+  maxDaysBack: number,
+): boolean {
+  if (today.day >= SAME_DAY_FROM_DAY && day !== today.day) {
+    errs.add(
+      path,
+      `must be today (${today.text}): from 01/01/2026 a document reaches the tax authority on its issue date (error 65 otherwise)`,
+    );
+    return false;
+  }
+  if (day > today.day) {
+    errs.add(path, `must not be in the future (today is ${today.text})`);
+    return false;
+  }
+  if (today.day - day > maxDaysBack) {
+    errs.add(path, `must be at most ${maxDaysBack} days before today (the tax authority's tolerance)`);
+    return false;
+  }
+  return true;
+}
+
 const EMAIL_RE = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
 
 export function requiredEmail(errs: FieldErrors, path: string, value: unknown): string | null {

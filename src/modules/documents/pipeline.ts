@@ -6,7 +6,7 @@
 import type { RideView } from '../../adapters/ride/view.js';
 import type { SigningCertificate } from '../../adapters/signing/p12.js';
 import { signDocumentXml } from '../../adapters/signing/xades.js';
-import { isoToDdMmYyyy } from '../../shared/clock.js';
+import { ddMmYyyyToIso, isoToDdMmYyyy } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import type { Environment } from '../../shared/scope.js';
 import { sequentialDigits } from '../../shared/sri-codes.js';
@@ -14,6 +14,7 @@ import type { IssuerRow } from '../issuers/index.js';
 import { buildAccessKey, randomNumericCode } from './access-key.js';
 import type { IssuerSnapshot } from './document-model.js';
 import type { DocumentRow, StoredModel } from './documents.tables.js';
+import { SAME_DAY_TRANSMISSION_FROM } from './field-checks.js';
 import type { DocumentHeader, DocumentTypeCode, DocumentTypeDefinition } from './types/definition.js';
 import { definitionOf } from './types/registry.js';
 
@@ -173,10 +174,13 @@ function isEmptyBody(body: unknown): boolean {
 }
 
 /**
- * A rebuild's new version: the corrected body (or the stored request) computed like a creation
- * but dated on the original issue date: the date is part of the access key, and rules relative to
- * "today" (a credit note is dated today, an invoice at most 90 days back) apply to the day the
- * document was issued. The header keeps key and sequential; the issuer is as it is now.
+ * A rebuild's new version: the corrected body (or the stored request) computed like a creation,
+ * dated on the original issue date while that is today or before 2026: the date is part of the
+ * access key, and rules relative to "today" (a credit note is dated today) apply to the day the
+ * document was issued. From 01/01/2026 a document reaches the tax authority on its issue date
+ * (error 65 otherwise), so a refused document rebuilt on a later day is re-dated today with a new
+ * access key (same sequential: the tax authority never registered a returned or not-authorized
+ * number; docs/decisions.md "Rebuilt on a later day"). The issuer is as it is now.
  */
 export function rebuiltVersionInput(
   doc: Pick<
@@ -185,6 +189,7 @@ export function rebuiltVersionInput(
   >,
   body: unknown,
   issuer: IssuerRow,
+  today: string,
 ) {
   const corrected = !isEmptyBody(body);
   const source = (corrected ? body : doc.request) as { documentType: string; issueDate?: string };
@@ -194,25 +199,41 @@ export function rebuiltVersionInput(
       `must be ${doc.documentType}, the type of the document being rebuilt`,
     );
   }
-  const issueDate = isoToDdMmYyyy(doc.issueDate);
+  const stored = isoToDdMmYyyy(doc.issueDate);
+  const redated = stored !== today && ddMmYyyyToIso(today) >= SAME_DAY_TRANSMISSION_FROM;
+  const issueDate = redated ? today : stored;
   if (source.issueDate !== undefined && source.issueDate !== null && source.issueDate !== issueDate) {
-    throw validationError('issueDate', `a rebuild keeps the issue date of the access key (${issueDate})`);
+    throw validationError(
+      'issueDate',
+      redated
+        ? `a rebuild on a later day is dated today (${issueDate}): leave issueDate out or send today`
+        : `a rebuild keeps the issue date of the access key (${issueDate})`,
+    );
   }
   const def = definitionOf(doc.documentType);
-  const header: DocumentHeader = {
-    documentType: doc.documentType,
-    environment: doc.environment,
-    accessKey: doc.accessKey,
-    sequential: sequentialDigits(doc.sequential),
-    issueDate,
-    issuer: issuerSnapshot(issuer),
-  };
+  const snapshot = issuerSnapshot(issuer);
+  const header: DocumentHeader = redated
+    ? newHeader({
+        documentType: doc.documentType,
+        environment: doc.environment,
+        issuer,
+        sequential: doc.sequential,
+        issueDate,
+      })
+    : {
+        documentType: doc.documentType,
+        environment: doc.environment,
+        accessKey: doc.accessKey,
+        sequential: sequentialDigits(doc.sequential),
+        issueDate,
+        issuer: snapshot,
+      };
   const content = computeContent(
     def,
     { ...source, issueDate },
     { today: issueDate, environment: doc.environment, issuer: header.issuer },
   );
-  return { def, header, content, request: source as Record<string, unknown>, corrected };
+  return { def, header, content, request: source as Record<string, unknown>, corrected, redated };
 }
 
 /** The header part of a stored model. */

@@ -17,6 +17,7 @@ import type {
   Totals,
 } from './document-model.js';
 import {
+  checkIssueDay,
   dayNumber,
   FieldErrors,
   nameValueList,
@@ -30,6 +31,7 @@ import {
 } from './field-checks.js';
 import { checkItem, type RateContext } from './item-checks.js';
 import { aggregateTotals } from './tax-lines.js';
+import { FINAL_CONSUMER_ID_TYPE, FINAL_CONSUMER_RULE_FROM, FINAL_CONSUMER_RULE_TEXT } from './void-rules.js';
 
 /** Everything of a document that comes from the request; the service adds issuer, key and sequential. */
 export type DocumentContent = Omit<
@@ -74,7 +76,9 @@ export function computeDocumentContent(input: DocumentInput, opts: { today: stri
   const items = checkItems(errs, input.items, { creditedIssueDate: creditedIssueDate(input) });
   const additionalInfo = nameValueList(errs, 'additionalInfo', input.additionalInfo, ADDITIONAL_INFO_MAX);
   const creditNote =
-    input.documentType === '04' ? checkCreditNote(errs, input, issueDate?.day ?? null) : null;
+    input.documentType === '04'
+      ? checkCreditNote(errs, input, issueDate?.day ?? null, issueDate ? ddMmYyyyToIso(issueDate.text) : null)
+      : null;
   const tip = isInvoice ? optionalMoney(errs, 'tip', (input as InvoiceInput).tip) : dec(0);
   const payments = isInvoice ? checkPayments(errs, (input as InvoiceInput).payments) : [];
 
@@ -120,7 +124,7 @@ function checkTotal(errs: FieldErrors, input: DocumentInput, total: Dec, payment
   }
 }
 
-/** Invoices: today by default, never in the future, at most 90 days back. Credit notes: today only. */
+/** Invoices: today by default, from 2026 today only (before: at most 90 days back). Credit notes: today only. */
 function checkIssueDate(
   errs: FieldErrors,
   input: DocumentInput,
@@ -132,13 +136,8 @@ function checkIssueDate(
   if (day === null) return null;
   if (input.documentType === '04') {
     if (day !== todayDay) errs.add('issueDate', `a credit note must be dated today (${today})`);
-  } else if (day > todayDay) {
-    errs.add('issueDate', `must not be in the future (today is ${today})`);
-  } else if (todayDay - day > MAX_DAYS_BACK) {
-    errs.add(
-      'issueDate',
-      `must be at most ${MAX_DAYS_BACK} days before today (the tax authority's tolerance)`,
-    );
+  } else {
+    checkIssueDay(errs, 'issueDate', day, { text: today, day: todayDay }, MAX_DAYS_BACK);
   }
   return { text: input.issueDate, day };
 }
@@ -189,6 +188,7 @@ function checkCreditNote(
   errs: FieldErrors,
   input: CreditNoteInput,
   issueDay: number | null,
+  issueDayIso: string | null,
 ): CreditNoteReference | null {
   const before = errs.errors.length;
   const original = input.originalDocument;
@@ -204,6 +204,16 @@ function checkCreditNote(
   const originalDay = requiredDate(errs, 'originalDocument.issueDate', original.issueDate);
   if (originalDay !== null && issueDay !== null && originalDay > issueDay) {
     errs.add('originalDocument.issueDate', "must not be after the credit note's issue date");
+  }
+  if (
+    input.buyer?.idType === FINAL_CONSUMER_ID_TYPE &&
+    issueDayIso !== null &&
+    issueDayIso >= FINAL_CONSUMER_RULE_FROM
+  ) {
+    errs.add(
+      'buyer.idType',
+      `a credit note cannot be issued to a final consumer: ${FINAL_CONSUMER_RULE_TEXT}`,
+    );
   }
   const reason = requiredText(errs, 'motivo', input.motivo, TEXT_300);
   if (errs.errors.length > before) return null;

@@ -119,7 +119,8 @@ export function registerIssuerRoutes(app: App, issuers: IssuersService): void {
       tags,
       operationId: 'setIssuerDocumentTypes',
       summary: 'Replace the document types the issuer may issue',
-      description: 'A non-empty list of 01 (invoice) and 04 (credit note); duplicates are dropped.',
+      description:
+        'A non-empty list of the issuable types: 01 (invoice), 03 (purchase settlement), 04 (credit note), 05 (debit note), 06 (waybill) and 07 (withholding); duplicates are dropped.',
       params: UuidParams,
       body: DocumentTypesBody,
       response: { 200: DocumentTypesResponse, ...authProblems(404) },

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { issuers } from '../../db/tables.js';
-import type { Clock } from '../../shared/clock.js';
+import { type Clock, ecuadorDate } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
 import {
@@ -27,8 +27,10 @@ export interface RebuildDeps {
 }
 
 /**
- * POST /v1/documents/:accessKey/rebuild. The access key, the sequential and the issue date stay
- * (the tax authority lets a refused key be sent again, corrected); the rest may change, validated
+ * POST /v1/documents/:accessKey/rebuild. The sequential stays, and so do the access key and the
+ * issue date on the issue day (the tax authority lets a refused key be sent again, corrected); on a
+ * later day (from 2026) the document is re-dated today with a new access key (pipeline.ts
+ * rebuiltVersionInput; docs/decisions.md). The rest may change, validated
  * exactly like a creation (the route checked the body's shape; the documents module computes and
  * builds the version with the same "build and sign" step as a creation). The XML is signed again
  * with the issuer's current certificate and submission is queued.
@@ -44,9 +46,9 @@ export async function rebuildDocument(
   assertRebuildable(doc);
   const issuer = await activeIssuer(deps.db, doc);
   assertIssuable(issuer, null);
-  const next = rebuiltVersionInput(doc, body, issuer);
-  const cert = deps.keyCache.get(issuer);
   const now = deps.clock.now();
+  const next = rebuiltVersionInput(doc, body, issuer, ecuadorDate(now));
+  const cert = deps.keyCache.get(issuer);
 
   const row = await withTransaction(deps.db, async (tx) => {
     const locked = await findByAccessKey(tx, scope, accessKey, true);
@@ -66,7 +68,14 @@ export async function rebuildDocument(
       tx,
       locked,
       'REBUILT',
-      { previousStatus: locked.status, corrected: next.corrected, certFingerprint: cert.fingerprint, build },
+      {
+        previousStatus: locked.status,
+        corrected: next.corrected,
+        certFingerprint: cert.fingerprint,
+        build,
+        // Re-dated on a later day: the key the document had until now.
+        ...(next.redated ? { previousAccessKey: locked.accessKey } : {}),
+      },
       now,
     );
     await queueProcessing(tx, locked.id);

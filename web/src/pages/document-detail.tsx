@@ -98,17 +98,19 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
             {t('Reenviar correo', 'Re-send email')}
           </Button>
         )}
-        {d.status === 'AUTHORIZED' && d.documentType === '01' && (
-          <Button variant="secondary" onClick={() => setModal('credit')}>
-            {t('Emitir nota de crédito', 'Issue credit note')}
-          </Button>
-        )}
+        {d.status === 'AUTHORIZED' &&
+          d.documentType === '01' &&
+          d.voidWindow.blockedBy !== 'FINAL_CONSUMER' && (
+            <Button variant="secondary" onClick={() => setModal('credit')}>
+              {t('Emitir nota de crédito', 'Issue credit note')}
+            </Button>
+          )}
         {d.status === 'AUTHORIZED' && d.documentType === '01' && (
           <Button variant="secondary" onClick={() => setModal('debit')}>
             {t('Emitir nota de débito', 'Issue debit note')}
           </Button>
         )}
-        {d.status === 'AUTHORIZED' && (
+        {d.status === 'AUTHORIZED' && d.voidWindow.open && (
           <Button variant="danger" onClick={() => setModal('void')}>
             {t('Anular', 'Void')}
           </Button>
@@ -131,6 +133,12 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
             <dd>{label(t, 'emailStatus', d.email?.status)}</dd>
             <dt>{t('Ambiente', 'Environment')}</dt>
             <dd>{label(t, 'environment', d.environment)}</dd>
+            {d.status === 'AUTHORIZED' && (
+              <>
+                <dt>{t('Anulable hasta', 'Voidable until')}</dt>
+                <dd data-testid="void-window">{voidWindowText(t, d.voidWindow)}</dd>
+              </>
+            )}
             {d.voidedAt && (
               <>
                 <dt>{t('Anulado', 'Voided')}</dt>
@@ -290,4 +298,23 @@ function EmailModal({
       )}
     </Modal>
   );
+}
+
+/** The voiding window of an AUTHORIZED document (Res. NAC-DGERCGC25-00000017), said before the owner tries. */
+function voidWindowText(
+  t: (es: string, en: string) => string,
+  w: { lastDay: string | null; open: boolean; blockedBy: string | null },
+): string {
+  if (w.blockedBy === 'FINAL_CONSUMER')
+    return t(
+      'No anulable: factura a consumidor final (desde 2026 no se anula ni admite nota de crédito)',
+      'Not voidable: a final-consumer invoice (since 2026 neither voided nor credited)',
+    );
+  if (w.lastDay === null) return t('Sin plazo conocido', 'No known deadline');
+  if (w.blockedBy === 'WINDOW_CLOSED')
+    return t(
+      `Plazo vencido el ${w.lastDay}: corrige con una nota de crédito`,
+      `Window closed on ${w.lastDay}: correct it with a credit note`,
+    );
+  return w.lastDay;
 }

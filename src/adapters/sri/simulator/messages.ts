@@ -38,6 +38,12 @@ export const INFO = {
   /** ENVELOPES §3e. */
   dateOutOfRange:
     'La fecha de emisión está fuera del rango de tolerancia [129600 minutos], o es mayor a la fecha del servidor',
+  /**
+   * Our wording (no real 2026 answer is stored): the same identifier and mensaje, the rule in the
+   * informacionAdicional.
+   */
+  notIssueDay:
+    'La fecha de emisión no es la fecha actual: desde el 01/01/2026 el comprobante se transmite en su fecha de emisión',
   /** ENVELOPES §4b. */
   signatureAltered: SIGNATURE_INFO.signatureAltered,
   /** ENVELOPES §4b variant. */
@@ -46,3 +52,9 @@ export const INFO = {
 
 /** ENVELOPES §3e: 129600 minutes (90 days). */
 export const DATE_TOLERANCE_MINUTES = 129_600;
+
+/**
+ * From this day (Ecuador) a document is transmitted on its issue date (REFERENCE-PURCHASES.md §5:
+ * the 4-business-day window was removed from 01/01/2026), so any other fechaEmision is a 65.
+ */
+export const SAME_DAY_RULE_FROM = '2026-01-01';

@@ -1,11 +1,11 @@
-import { parseDdMmYyyy } from '../../../shared/clock.js';
+import { ecuadorIsoDate, ecuadorParts, parseDdMmYyyy } from '../../../shared/clock.js';
 import type { SriMessage } from '../types.js';
 import { verifyParsedSignature } from '../xades-verify.js';
 import { decodeXmlBytes } from '../xml-text.js';
 import { accessKeyMismatch } from './access-key.js';
 import { forcedInfo, parseDirectives } from './directives.js';
 import { readSubmittedDocument, type SubmittedDocument } from './document.js';
-import { DATE_TOLERANCE_MINUTES, INFO, sriMessage } from './messages.js';
+import { DATE_TOLERANCE_MINUTES, INFO, SAME_DAY_RULE_FROM, sriMessage } from './messages.js';
 import type { ReceptionAnswer } from './responses.js';
 import { checkSchema, parseDocument } from './schema-validator.js';
 import { attemptState, type DocumentRecord, type SimulatorState } from './state.js';
@@ -81,7 +81,7 @@ export function receiveDocument(bytes: Buffer, ctx: ReceptionContext): Reception
   const keyProblem = accessKeyMismatch(fields.accessKey, fields);
   if (keyProblem !== null) return refuse(sriMessage('58', keyProblem));
   if (!isWithinDateTolerance(fields.fechaEmision, ctx.now))
-    return refuse(sriMessage('65', INFO.dateOutOfRange));
+    return refuse(sriMessage('65', dateInfo(ctx.now)));
   const latest = record.attempts.at(-1);
   const latestState = latest ? attemptState(latest, ctx.now) : null;
   if (latestState === 'EN PROCESO') {
@@ -155,12 +155,26 @@ function holdsSequence(record: DocumentRecord | undefined, now: number): boolean
   return latest !== undefined && attemptState(latest, now) !== 'NO AUTORIZADO';
 }
 
-/** Error 65: not after today (Ecuador time), and at most 129600 minutes after the day began. */
+/**
+ * Error 65. From 01/01/2026 (Ecuador time) a document reaches the tax authority on its issue date
+ * (Res. NAC-DGERCGC25-00000017, Disposición reformatoria primera: "transmitted at the moment of
+ * issue"; REFERENCE-PURCHASES.md §5): its fechaEmision must be today. Before, not after today and
+ * at most 129600 minutes after the day began.
+ */
 function isWithinDateTolerance(fechaEmision: string, now: number): boolean {
   const d = parseDdMmYyyy(fechaEmision);
   if (d === null) return false;
+  if (ecuadorIsoDate(new Date(now)) >= SAME_DAY_RULE_FROM) {
+    const today = ecuadorParts(new Date(now));
+    return today.year === d.year && today.month === d.month && today.day === d.day;
+  }
   // 00:00 in America/Guayaquil (UTC-5, no daylight saving).
   const dayStart = Date.UTC(d.year, d.month - 1, d.day, 5);
   const minutes = (now - dayStart) / 60_000;
   return minutes >= 0 && minutes <= DATE_TOLERANCE_MINUTES;
+}
+
+/** The 65 answer's informacionAdicional: the real text of ENVELOPES §3e, and the 2026 rule after it. */
+function dateInfo(now: number): string {
+  return ecuadorIsoDate(new Date(now)) >= SAME_DAY_RULE_FROM ? INFO.notIssueDay : INFO.dateOutOfRange;
 }

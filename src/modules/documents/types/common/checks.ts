@@ -3,6 +3,7 @@ import { D, type Dec, dec, fixed, sum } from '../../../../shared/money.js';
 import { ID_TYPES, PAYMENT_METHODS, TERM_UNITS } from '../../../catalogs/index.js';
 import type { Payment } from '../../document-model.js';
 import {
+  checkIssueDay,
   dayNumber,
   type FieldErrors,
   optionalText,
@@ -23,7 +24,7 @@ export const TEXT_300 = { max: 300 };
 
 export const round2 = (value: Dec): Dec => value.toDecimalPlaces(2, D.ROUND_HALF_UP);
 
-/** Today by default, never in the future, at most 90 days back. */
+/** Today by default; from 2026 today only, before never in the future and at most 90 days back. */
 export function checkIssueDate(
   errs: FieldErrors,
   value: string | undefined,
@@ -36,14 +37,7 @@ export function checkIssueDate(
   if (value === undefined || value === null) return { text: today, day: todayDay };
   const day = requiredDate(errs, path, value);
   if (day === null) return null;
-  if (day > todayDay) {
-    errs.add(path, `must not be in the future (today is ${today})`);
-    return null;
-  }
-  if (todayDay - day > MAX_DAYS_BACK) {
-    errs.add(path, `must be at most ${MAX_DAYS_BACK} days before today (the tax authority's tolerance)`);
-    return null;
-  }
+  if (!checkIssueDay(errs, path, day, { text: today, day: todayDay }, MAX_DAYS_BACK)) return null;
   return { text: value, day };
 }
 

@@ -40,5 +40,6 @@ export function debitNoteRideView(header: DocumentHeader, content: DebitNoteCont
     ],
     totals: vatTotals(content.taxes, content.totalWithoutTaxes, null, content.total),
     additionalInfo: content.additionalInfo,
+    payments: content.payments,
   };
 }

@@ -55,5 +55,6 @@ export function purchaseSettlementRideView(
     ],
     totals: vatTotals(totals.taxTotals, totals.totalWithoutTaxes, totals.totalDiscount, totals.total),
     additionalInfo: content.additionalInfo,
+    payments: content.payments,
   };
 }

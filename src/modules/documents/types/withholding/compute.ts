@@ -1,5 +1,12 @@
 import { type Dec, dec, fixed, sum } from '../../../../shared/money.js';
-import { findTaxRate, findWithholdingCode, SUPPORT_CODES, validityText } from '../../../catalogs/index.js';
+import {
+  describeValidity,
+  findTaxRate,
+  findWithholdingCode,
+  isRateInForceOn,
+  SUPPORT_CODES,
+  validityText,
+} from '../../../catalogs/index.js';
 import type { NameValue } from '../../document-input.js';
 import type { Payment, TaxLine } from '../../document-model.js';
 import {
@@ -155,7 +162,7 @@ function checkSupportingDocument(
   const foreignPayment = checkResidence(errs, at, doc);
 
   const base = requiredDecimal(errs, `${at}.totalWithoutTaxes`, doc.totalWithoutTaxes, { maxDecimals: 2 });
-  const taxes = checkTaxes(errs, `${at}.taxes`, doc.taxes);
+  const taxes = checkTaxes(errs, `${at}.taxes`, doc.taxes, docDay === null ? null : isoOf(doc.issueDate));
   let total: Dec | null = null;
   let vat: Dec | null = null;
   if (base && taxes) {
@@ -179,6 +186,7 @@ function checkSupportingDocument(
       total,
     }),
   );
+  checkWithheldBases(errs, at, doc.withholdings, { base: base?.value ?? null, vat });
   const payments = checkPayments(errs, `${at}.payments`, doc.payments, total, { terms: false });
   if (errs.errors.length > before) return null;
   return {
@@ -232,11 +240,17 @@ function checkResidence(errs: FieldErrors, at: string, doc: DocBody): Supporting
 }
 
 /**
- * The supplier document's taxes as it states them: a known (code, rateCode) with its catalog rate
- * (historical rates allowed: the document may predate a change), value = round(base × rate / 100)
- * for IVA. One line per (code, rateCode).
+ * The supplier document's taxes as it states them: a known (code, rateCode) with its catalog rate,
+ * in force on that document's own issue date (a historical rate for an old document, never an
+ * ended one for a recent document), value = round(base × rate / 100) for IVA. One line per
+ * (code, rateCode).
  */
-function checkTaxes(errs: FieldErrors, path: string, taxes: DocBody['taxes']): TaxLine[] | null {
+function checkTaxes(
+  errs: FieldErrors,
+  path: string,
+  taxes: DocBody['taxes'],
+  docIsoDate: string | null,
+): TaxLine[] | null {
   const before = errs.errors.length;
   const seen = new Set<string>();
   const out = taxes.map((t, i): TaxLine | null => {
@@ -248,6 +262,12 @@ function checkTaxes(errs: FieldErrors, path: string, taxes: DocBody['taxes']): T
     if (!row) {
       errs.add(`${at}.rateCode`, `unknown tax rate: code ${t.code}, rateCode ${t.rateCode}`);
       return null;
+    }
+    if (docIsoDate !== null && !isRateInForceOn(row, docIsoDate)) {
+      errs.add(
+        `${at}.rateCode`,
+        `${row.description} was not in force on the supporting document's issue date ${docIsoDate} (valid ${describeValidity(row)})`,
+      );
     }
     const rate = requiredDecimal(errs, `${at}.rate`, t.rate, { maxDecimals: 2 });
     if (rate && !rate.value.equals(row.rate))
@@ -300,17 +320,15 @@ function checkWithholding(
     }
   }
   const base = requiredDecimal(errs, `${at}.taxableBase`, w.taxableBase, { maxDecimals: 2 });
-  if (base) {
-    if (w.code === TAX_IVA && doc.vat !== null && !base.value.equals(doc.vat)) {
-      errs.add(`${at}.taxableBase`, `an IVA withholding is levied on the document's VAT (${fixed(doc.vat)})`);
-    } else if (w.code === TAX_RENTA && doc.base !== null && !base.value.equals(doc.base)) {
-      errs.add(
-        `${at}.taxableBase`,
-        `a renta withholding is levied on the document's taxable base (${fixed(doc.base)})`,
-      );
-    } else if (doc.total !== null && base.value.greaterThan(doc.total)) {
-      errs.add(`${at}.taxableBase`, `must not exceed the document's total (${fixed(doc.total)})`);
-    }
+  // The sums of the bases per tax are checked by checkWithheldBases; a single base is bounded by the total.
+  if (
+    base &&
+    w.code !== TAX_IVA &&
+    w.code !== TAX_RENTA &&
+    doc.total !== null &&
+    base.value.greaterThan(doc.total)
+  ) {
+    errs.add(`${at}.taxableBase`, `must not exceed the document's total (${fixed(doc.total)})`);
   }
   if (base && rate)
     compareStated(errs, `${at}.amount`, w.amount, round2(base.value.times(rate.value).dividedBy(100)));
@@ -322,4 +340,35 @@ function checkWithholding(
     rate: fixed(rate.value),
     amount: fixed(round2(base.value.times(rate.value).dividedBy(100))),
   };
+}
+
+/**
+ * REFERENCE-TYPES.md §2: the IVA withholdings of one supporting document are levied on its VAT and
+ * the renta ones on its taxable base. A partial withholding, or one amount split between rates
+ * (30 % on 10.00 and 70 % on 9.44 of a VAT of 19.44), is legitimate; what is not is withholding
+ * more than there is, so the sum of each tax's bases must not exceed its amount. The error names
+ * the line whose base takes the sum over.
+ */
+function checkWithheldBases(
+  errs: FieldErrors,
+  at: string,
+  withholdings: DocBody['withholdings'],
+  doc: { base: Dec | null; vat: Dec | null },
+): void {
+  const limits: [string, Dec | null, string][] = [
+    [TAX_IVA, doc.vat, "the IVA withholding bases add up to more than the document's VAT"],
+    [TAX_RENTA, doc.base, "the renta withholding bases add up to more than the document's taxable base"],
+  ];
+  for (const [code, limit, what] of limits) {
+    if (limit === null) continue;
+    let running = dec(0);
+    for (const [j, w] of withholdings.entries()) {
+      if (w.code !== code || !/^\d+(\.\d{1,2})?$/.test(w.taxableBase)) continue;
+      running = running.plus(dec(w.taxableBase));
+      if (running.greaterThan(limit)) {
+        errs.add(`${at}.withholdings[${j}].taxableBase`, `${what} (${fixed(running)} > ${fixed(limit)})`);
+        break;
+      }
+    }
+  }
 }
