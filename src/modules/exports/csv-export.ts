@@ -15,7 +15,14 @@ import { documents, type ListFilters, listOrder, listWhere } from '../documents/
  * fields, CRLF line ends, so a double click opens it in a Spanish-locale Excel in columns and with
  * its accents; amounts keep the API's `.` decimals (exact, the tax authority's own notation).
  */
-const CSV_OPTIONS = { delimiter: ';', bom: true, record_delimiter: 'windows' } as const;
+const CSV_OPTIONS = {
+  delimiter: ';',
+  bom: true,
+  record_delimiter: 'windows',
+  // A reader set to `,` (another locale, a script) must not split a cell either: a cell holding
+  // either separator, a quote or a line break is quoted (`;`, quotes and breaks are by default).
+  quoted_match: /[,;"\r\n]/,
+} as const;
 
 /** Rows fetched per round trip by the cursor: memory holds one batch, whatever the list's size. */
 const BATCH_SIZE = 500;
@@ -61,9 +68,14 @@ const SELECTED = {
   emailStatus: documents.emailStatus,
 };
 
-/** A text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe. */
+/**
+ * A cell a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a leading
+ * apostrophe. So does such a start right after a `,`, `;` or line break inside the cell: a reader
+ * that ignores quotes in the middle of a field (Excel reading a `;` file with `,`) starts a new
+ * cell there. Applied to every cell, whatever its column.
+ */
 export function spreadsheetSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return value.replace(/(^|[,;\r\n])(?=[=+\-@\t\r])/g, "$1'");
 }
 
 function money(value: string | null): string {
@@ -108,7 +120,7 @@ function toRecord(row: unknown[]): string[] {
   ];
   // estab and ptoEmi are digits 25-30 of the access key (SRI Ficha técnica, tabla 1).
   const number = `${accessKey.slice(24, 27)}-${accessKey.slice(27, 30)}-${sequentialDigits(sequential)}`;
-  return [
+  const cells = [
     type,
     documentTypeName('es', type),
     number,
@@ -116,9 +128,9 @@ function toRecord(row: unknown[]): string[] {
     accessKey,
     status,
     idType,
-    spreadsheetSafe(id),
-    spreadsheetSafe(name),
-    spreadsheetSafe(email),
+    id,
+    name,
+    email,
     money(sub),
     money(iva),
     money(total),
@@ -126,6 +138,7 @@ function toRecord(row: unknown[]): string[] {
     authAt ? ecuadorTimestamp(authAt) : '',
     emailStatus,
   ];
+  return cells.map(spreadsheetSafe);
 }
 
 /**
