@@ -66,7 +66,7 @@ export function createExportsService(deps: {
   clock: Clock;
   delivery: DeliveryService;
   dataDir: string;
-  /** The documents exported are read here: a replica when DATABASE_READ_URL is set (docs/scaling.md). */
+  /** The CSV export (the list's documents) reads here: a replica when DATABASE_READ_URL is set (docs/scaling.md). */
   read?: { db: Executor; pool: pg.Pool };
 }) {
   const { db, clock, delivery } = deps;
@@ -165,7 +165,9 @@ export function createExportsService(deps: {
     async buildZip(exportId: string, isLastAttempt: boolean): Promise<void> {
       const [exp] = await db.select().from(documentExports).where(eq(documentExports.id, exportId));
       if (!exp || exp.status === 'DONE') return;
-      const rows = await read.db
+      // From the primary, never the replica: a lagging replica would make a DONE export that
+      // misses documents authorized before it started (the CSV is the list and reads as it does).
+      const rows = await db
         .select({ id: documents.id, documentType: documents.documentType, accessKey: documents.accessKey })
         .from(documents)
         .where(
