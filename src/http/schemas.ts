@@ -38,7 +38,7 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
  * however large, reaches SQL as an offset PostgreSQL cannot read (`1e+21`): past it, 400.
  * 10 million pages of 100 rows is far beyond any account's list.
  */
-export const MAX_PAGE = 10_000_000;
+const MAX_PAGE = 10_000_000;
 
 /** `page` of a paged list: 1 to MAX_PAGE. */
 export const PageQuery = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 });
