@@ -24,7 +24,7 @@ import {
   refusedFacts,
 } from './modules/documents/index.js';
 import { createQuota, type QuotaHooks } from './modules/documents/quota.js';
-import { createExportJobs } from './modules/exports/exports.jobs.js';
+import { createExportJobs, EXPORTS_CRONTAB } from './modules/exports/exports.jobs.js';
 import { createExportsService } from './modules/exports/exports.service.js';
 import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
 import { issuerOwnerLookup } from './modules/issuers/issuer-store.js';
@@ -273,7 +273,7 @@ export function createDeps(input: {
     ...submission.jobs,
     ...agreements.jobs,
     ...billing.jobs,
-    ...createExportJobs(exports),
+    ...createExportJobs(exports, clock),
     ...purchases.jobs,
     createRequestLogPruneJob({
       clock,
@@ -283,7 +283,7 @@ export function createDeps(input: {
   ];
   /** graphile-worker crontab lines (UTC); modules append theirs. */
   const crontabLines: string[] = [NOTIFICATIONS_CRONTAB, BILLING_CRONTAB, ...submission.crontab];
-  crontabLines.push(REQUEST_LOG_CRONTAB);
+  crontabLines.push(REQUEST_LOG_CRONTAB, EXPORTS_CRONTAB);
 
   return {
     config,

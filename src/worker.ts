@@ -68,7 +68,7 @@ export function buildTaskList(jobs: JobDefinition[], log: Logger): TaskList {
 
 export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   const utils = await makeWorkerUtils({ pgPool: opts.pool, logger: silentLogger() });
-  const heartbeat = new WorkerHeartbeat(opts.pool, utils, opts.heartbeat, opts.log);
+  const heartbeat = new WorkerHeartbeat(opts.pool, utils, opts.heartbeat, opts.log, opts.jobs);
   const events: WorkerEvents = new EventEmitter();
   // 0.17: jobs are locked by the pool's id (before: each worker's), so that is what beats.
   events.on('pool:create', ({ workerPool }) => heartbeat.add(workerPool.id));
@@ -113,6 +113,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   // Jobs left locked by a worker that died before this one started are freed now, not in a minute.
   await heartbeat.beat();
   await heartbeat.sweep().catch((e) => opts.log.warn({ err: e }, 'crash sweep failed'));
+  await heartbeat.closeExhausted().catch((e) => opts.log.warn({ err: e }, 'exhausted-job sweep failed'));
   return {
     async stop() {
       await runner.stop();

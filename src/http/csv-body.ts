@@ -1,5 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { type DecodedCsv, decodeCsv } from '../shared/csv-decode.js';
 import { CSV_MAX_BYTES, type CsvTable, parseCsvTable } from '../shared/csv-table.js';
 import { AppError } from '../shared/errors.js';
 import { illegalTextErrors, throwIfAny } from './input-limits.js';
@@ -19,22 +20,10 @@ export function withCsvBody(app: App, register: (scoped: App) => void): void {
     child.addContentTypeParser(
       'text/csv',
       { parseAs: 'buffer', bodyLimit: CSV_MAX_BYTES },
-      (_req, body, done) => done(null, decodeCsv(body as Buffer)),
+      async (_req: unknown, body: string | Buffer) => decodeCsv(body as Buffer),
     );
     register(child as unknown as App);
   });
-}
-
-/**
- * UTF-8 (with or without BOM); a file that is not valid UTF-8 is read as Windows-1252, what
- * Excel in Spanish saves as "CSV (delimitado por comas)", so "Razón" stays "Razón".
- */
-function decodeCsv(data: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    return new TextDecoder('windows-1252').decode(data);
-  }
 }
 
 /** The documented body of an import route (validated by readCsvTable, not by the schema). */
@@ -55,7 +44,7 @@ const tooLarge = () =>
   new AppError('PAYLOAD_TOO_LARGE', `The CSV file is larger than ${CSV_MAX_BYTES / 1024} KB`);
 
 export async function readCsvTable(request: FastifyRequest): Promise<CsvTable> {
-  let text: string;
+  let decoded: DecodedCsv;
   if (request.isMultipart()) {
     const form = await readMultipart(request, { file: CSV_MAX_BYTES }).catch((e: unknown) => {
       // A file over the limit is 413 here, as a text/csv body over it is.
@@ -63,14 +52,18 @@ export async function readCsvTable(request: FastifyRequest): Promise<CsvTable> {
     });
     const file = form.files.file;
     if (!file) throw new AppError('INVALID_FILE_UPLOAD', 'The CSV file is missing: send it in the file part');
-    text = decodeCsv(file.data);
-    throwIfAny(illegalTextErrors(text, 'file'));
-  } else if (typeof request.body === 'string') {
-    text = request.body;
+    decoded = await decodeCsv(file.data);
+    throwIfAny(illegalTextErrors(decoded.text, 'file'));
+  } else if (isDecoded(request.body)) {
+    decoded = request.body;
   } else {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the CSV file as text/csv or as multipart/form-data');
   }
-  return parseCsvTable(text);
+  return parseCsvTable(decoded.text, decoded.lossy);
+}
+
+function isDecoded(body: unknown): body is DecodedCsv {
+  return typeof body === 'object' && body !== null && typeof (body as DecodedCsv).text === 'string';
 }
 
 /** The answer of an import: every row with its status and errors, and the counts. */

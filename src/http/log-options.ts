@@ -20,11 +20,38 @@ const REDACT_PATHS = [
   '*.p12',
 ];
 
-/** Tokens in query strings (verification links, magic links) and shared-document paths are cut out of logged URLs. */
+/**
+ * A query-string name whose value is a credential: any name containing one of these words, in any
+ * case and however it is percent-encoded (`api_key`, `access_token`, `X-Signature`, `client_secret`…).
+ * A pattern, not a list: a client inventing its own name for a credential is still covered.
+ */
+const SECRET_NAME = /key|token|secret|passw|code|signature|auth|credential/i;
+
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/** The query string with the value of every credential-like name cut out. */
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      return eq >= 0 && SECRET_NAME.test(decodedName(name)) ? `${name}=[REDACTED]` : pair;
+    })
+    .join('&');
+}
+
+/** Credentials in query strings (verification links, magic links, keys) and shared-document paths are cut out of logged URLs. */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](?:token|code|key|secret)=)[^&]*/gi, '$1[REDACTED]')
-    .replace(/^(\/v1\/shared\/)[^/?#]+/, '$1[REDACTED]');
+  const q = url.indexOf('?');
+  const path = (q < 0 ? url : url.slice(0, q)).replace(/^(\/v1\/shared\/)[^/?#]+/, '$1[REDACTED]');
+  return q < 0 ? path : `${path}?${redactQuery(url.slice(q + 1))}`;
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

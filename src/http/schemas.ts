@@ -33,6 +33,16 @@ export const Uuid = Type.String({ format: 'uuid' });
 export const IsoDateTime = Type.String({ format: 'date-time' });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/**
+ * The deepest page a `page` query may ask for. A bound in the schema, so that no page number,
+ * however large, reaches SQL as an offset PostgreSQL cannot read (`1e+21`): past it, 400.
+ * 10 million pages of 100 rows is far beyond any account's list.
+ */
+const MAX_PAGE = 10_000_000;
+
+/** `page` of a paged list: 1 to MAX_PAGE. */
+export const PageQuery = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 });
+
 export const UuidParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export const OkResponse = Type.Object({ ok: Ok });

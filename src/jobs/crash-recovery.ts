@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { WorkerUtils } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { JobDefinition } from './queue.js';
 
 export interface HeartbeatSettings {
   /** How often each process records that its workers are alive, and looks for dead ones. */
@@ -28,12 +29,18 @@ export class WorkerHeartbeat {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
 
+  /** The jobs that close an owning record when their attempts run out, by task name. */
+  private readonly exhaustible: Map<string, JobDefinition>;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly utils: WorkerUtils,
     private readonly settings: HeartbeatSettings,
     private readonly log: Logger,
-  ) {}
+    jobs: JobDefinition[] = [],
+  ) {
+    this.exhaustible = new Map(jobs.filter((j) => j.onExhausted).map((j) => [j.name, j]));
+  }
 
   /** A worker of this process was created: beat for it right away, before it holds a job for long. */
   add(workerId: string): void {
@@ -88,10 +95,47 @@ export class WorkerHeartbeat {
     return dead;
   }
 
+  /**
+   * Jobs the queue will never run again (attempts exhausted, not locked) whose definition has an
+   * `onExhausted`: each is handed to it, then removed with graphile-worker's public `completeJobs`.
+   * This is the one place where a job whose last attempt died with its worker (no code of ours ran
+   * to record the failure) reaches its failed state; a job that failed normally is closed again,
+   * harmlessly. The payload is not in graphile-worker's public view: `permanentlyFailJobs` (public,
+   * a no-op on a job already exhausted, keeping its last error) returns the row with it. A callback
+   * that fails leaves its job for the next sweep. Returns the jobs closed.
+   */
+  async closeExhausted(): Promise<number> {
+    if (this.exhaustible.size === 0) return 0;
+    const { rows } = await this.pool.query<{ id: string; task: string; last_error: string | null }>(
+      `select id, task_identifier as task, last_error from graphile_worker.jobs
+       where task_identifier = any($1::text[]) and locked_at is null and attempts >= max_attempts
+       order by id limit 100`,
+      [[...this.exhaustible.keys()]],
+    );
+    let closed = 0;
+    for (const { id, task, last_error } of rows) {
+      const [job] = await this.utils.permanentlyFailJobs([id], last_error ?? 'attempts exhausted');
+      if (!job) continue; // locked again or removed meanwhile
+      try {
+        await this.exhaustible.get(task)?.onExhausted?.(job.payload);
+        await this.utils.completeJobs([id]);
+        closed++;
+        this.log.error(
+          { job: task, jobId: id, lastError: last_error },
+          'job exhausted its attempts: its record is marked failed',
+        );
+      } catch (e) {
+        this.log.warn({ err: e, job: task, jobId: id }, 'could not close an exhausted job');
+      }
+    }
+    return closed;
+  }
+
   private async tick(): Promise<void> {
     try {
       await this.beat();
       await this.sweep();
+      await this.closeExhausted();
     } catch (e) {
       this.log.warn({ err: e }, 'worker heartbeat or crash sweep failed');
     }

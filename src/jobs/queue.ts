@@ -83,6 +83,13 @@ export interface JobDefinition {
   payload: TSchema;
   /** Checks `payload` against the schema (InvalidJobPayload when it does not match), then runs. */
   run(payload: unknown, ctx: JobContext): Promise<void>;
+  /**
+   * Records the failure in the job's own row (an export FAILED, …) once the queue will not run the
+   * job again: attempts exhausted, however the last one ended, a worker killed during it included
+   * (src/jobs/crash-recovery.ts calls it). Idempotent: it may run after the last attempt itself
+   * recorded the failure. Absent: the job has no owning record to close.
+   */
+  onExhausted?(payload: unknown): Promise<void>;
 }
 
 /** A payload that does not match its job's schema: the job fails with this message, nothing runs. */
@@ -97,12 +104,22 @@ export function defineJob<S extends TSchema>(
   name: string,
   spec: { version: number; payload: S },
   run: (payload: Static<S>, ctx: JobContext) => Promise<void>,
+  opts: { onExhausted?: (payload: Static<S>) => Promise<void> } = {},
 ): JobDefinition {
   const check = TypeCompiler.Compile(spec.payload);
+  const onExhausted = opts.onExhausted;
   return {
     name,
     version: spec.version,
     payload: spec.payload,
+    // A payload that does not match the schema has no record this version could close.
+    ...(onExhausted
+      ? {
+          async onExhausted(payload: unknown) {
+            if (check.Check(payload)) await onExhausted(payload);
+          },
+        }
+      : {}),
     async run(payload, ctx) {
       // A payload written by another version of the job (a rolling deploy) names it in `v`.
       const v = (payload as { v?: unknown } | null)?.v;

@@ -4,11 +4,23 @@
  * Spanish-locale Excel in columns and with its accents; amounts keep the API's `.` decimals
  * (exact, the tax authority's own notation).
  */
-export const CSV_OPTIONS = { delimiter: ';', bom: true, record_delimiter: 'windows' } as const;
+export const CSV_OPTIONS = {
+  delimiter: ';',
+  bom: true,
+  record_delimiter: 'windows',
+  // A reader set to `,` (another locale, a script) must not split a cell either: a cell holding
+  // either separator, a quote or a line break is quoted (`;`, quotes and breaks are by default).
+  quoted_match: /[,;"\r\n]/,
+} as const;
 
-/** A text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe. */
+/**
+ * A cell a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a leading
+ * apostrophe. So does such a start right after a `,`, `;` or line break inside the cell: a reader
+ * that ignores quotes in the middle of a field (Excel reading a `;` file with `,`) starts a new
+ * cell there. Applied to every cell, whatever its column.
+ */
 export function spreadsheetSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return value.replace(/(^|[,;\r\n])(?=[=+\-@\t\r])/g, "$1'");
 }
 
 /** An amount with exactly two decimals; empty when there is none. */

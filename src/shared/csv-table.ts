@@ -1,4 +1,6 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
+import { CsvError, parse } from 'csv-parse';
 import { AppError } from './errors.js';
 
 /**
@@ -15,6 +17,8 @@ export interface CsvRow {
   line: number;
   /** By normalized header name. */
   cells: Record<string, string>;
+  /** Columns (normalized header names) whose cell holds bytes that are not UTF-8 (csv-decode.ts). */
+  undecodable?: string[];
 }
 
 export interface CsvTable {
@@ -47,38 +51,94 @@ function delimiterOf(text: string): ';' | ',' {
   return count(';') > count(',') ? ';' : ',';
 }
 
-export function parseCsvTable(text: string): CsvTable {
-  const body = text.replace(/^\uFEFF/, '');
-  if (body.trim() === '') throw fileError('is empty: expected a header row and at least one row');
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(body, {
+/** Characters handed to the parser at a time, the event loop free between two (a few ms each). */
+const CHUNK_CHARS = 1024;
+/**
+ * Records read at most, rows whose every cell is empty (`;;`, which spreadsheets leave after a
+ * table) included: past it the file is refused without reading on. Bounds the work of one import
+ * (csv-parse costs tens of µs a record on a busy machine) whatever the file holds.
+ */
+const CSV_MAX_RECORDS = 2 * CSV_MAX_ROWS;
+
+type ParsedRecord = { record: string[]; info: { lines: number } };
+
+/** The file in small pieces, each after a turn of the event loop (setImmediate: timers and I/O run). */
+async function* chunksOf(text: string): AsyncGenerator<string> {
+  for (let i = 0; i < text.length; i += CHUNK_CHARS) {
+    await setImmediate();
+    yield text.slice(i, i + CHUNK_CHARS);
+  }
+}
+
+/**
+ * Reads the file as a stream, stopping at the first record past the limits: no request holds the
+ * event loop for more than one chunk's parse, and no file costs more than CSV_MAX_RECORDS records.
+ */
+async function readRecords(body: string): Promise<ParsedRecord[]> {
+  const parser = Readable.from(chunksOf(body)).pipe(
+    parse({
       delimiter: delimiterOf(body),
       info: true,
       skip_empty_lines: true,
       relax_column_count: true,
       trim: true,
-    }) as never;
+    }),
+  );
+  const records: ParsedRecord[] = [];
+  let dataRows = 0;
+  try {
+    for await (const rec of parser as AsyncIterable<ParsedRecord>) {
+      records.push(rec);
+      if (records.length > 1 && rec.record.some((c) => c !== '')) dataRows++;
+      if (dataRows > CSV_MAX_ROWS)
+        throw fileError(`has more than ${CSV_MAX_ROWS} rows; at most ${CSV_MAX_ROWS} per import`);
+      if (records.length > CSV_MAX_RECORDS + 1)
+        throw fileError(
+          `has more than ${CSV_MAX_RECORDS} lines after the header (empty ones included); at most ${CSV_MAX_ROWS} rows per import`,
+        );
+    }
   } catch (e) {
     if (e instanceof CsvError) throw fileError(`is not valid CSV (${e.message})`);
     throw e;
+  } finally {
+    parser.destroy();
   }
-  const [header, ...data] = records;
+  return records;
+}
+
+/**
+ * The table of a decoded file. `lossy` (csv-decode.ts): a row holding an undecodable byte (U+FFFD)
+ * carries the columns where it stands in `undecodable`, for the import to report, not save.
+ */
+export async function parseCsvTable(text: string, lossy = false): Promise<CsvTable> {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') throw fileError('is empty: expected a header row and at least one row');
+  const [header, ...data] = await readRecords(body);
   const headers = (header?.record ?? []).map(normalizeHeader);
-  if (data.length === 0) throw fileError('has no rows after the header row');
-  if (data.length > CSV_MAX_ROWS)
-    throw fileError(`has ${data.length} rows; at most ${CSV_MAX_ROWS} per import`);
   const rows = data
     .map(({ record, info }) => {
       const cells: Record<string, string> = {};
       headers.forEach((h, i) => {
         if (h && record[i] !== undefined && cells[h] === undefined) cells[h] = record[i]!;
       });
+      const undecodable = lossy ? headers.filter((h, i) => h && record[i]?.includes('\uFFFD')) : [];
       // info.lines is the line where the record ends; a quoted cell may span lines.
-      return { line: info.lines - (record.join('').match(/\n/g)?.length ?? 0), cells };
+      const line = info.lines - (record.join('').match(/\n/g)?.length ?? 0);
+      return { line, cells, ...(undecodable.length ? { undecodable } : {}) };
     })
     .filter((r) => Object.values(r.cells).some((v) => v !== ''));
+  if (rows.length === 0) throw fileError('has no rows after the header row');
   return { headers, rows };
+}
+
+/** The errors of a row with bytes that are not UTF-8 (none for a clean row). */
+export function decodingErrors(row: CsvRow): RowError[] {
+  return (row.undecodable ?? []).map((field) => ({
+    field,
+    code: 'INVALID_VALUE' as const,
+    message:
+      'does not decode cleanly: the file is UTF-8 but this cell holds bytes that are not; fix them and import again',
+  }));
 }
 
 /**

@@ -132,7 +132,7 @@ describe('POST /v1/customers/import', () => {
     const tooMany = await importCsv(t, `tipo;identificacion;nombre\n${'06;A;B\n'.repeat(1001)}`, true);
     expect([tooMany.statusCode, tooMany.json().errors[0].message]).toEqual([
       400,
-      'has 1001 rows; at most 1000 per import',
+      'has more than 1000 rows; at most 1000 per import',
     ]);
     const big = await importCsv(t, `tipo;identificacion;nombre\n${'x'.repeat(1024 * 1024)}`, true);
     expect([big.statusCode, big.json().code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);

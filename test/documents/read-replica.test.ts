@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ecuadorDate } from '../../src/shared/clock.js';
+import { authorize } from '../exports/helpers.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { createDocument, docHeaders } from '../helpers/documents.js';
@@ -67,6 +69,33 @@ describe('reads from DATABASE_READ_URL', () => {
     expect(list.data[0].accessKey).toBe(accessKey);
     expect((await get('/v1/documents/stats')).json().count).toBe(1);
     expect((await get('/v1/documents/export?format=csv')).body).toContain(accessKey);
+  });
+
+  it('a ZIP export reads the primary: every authorized document, whatever the replica lags', async () => {
+    const docs = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await createDocument(ctx, t);
+      expect(res.statusCode, res.body).toBe(201);
+      docs.push(res.json().document.accessKey as string);
+    }
+    for (const key of docs) await authorize(ctx, key);
+    const today = ecuadorDate(ctx.clock.now());
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/exports',
+      headers: docHeaders(t),
+      payload: { from: today, to: today, kind: 'xml' },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    await ctx.drainJobs();
+    const done = (await get(`/v1/exports/${res.json().export.id}`)).json().export;
+    // The replica holds at most the first test's document; the primary has all of today's.
+    const [{ n }] = (await ctx.query<{ n: number }>(
+      `select count(*)::int as n from documents where tenant_id = $1 and status = 'AUTHORIZED'`,
+      [t.tenantId],
+    )) as [{ n: number }];
+    expect(n).toBeGreaterThanOrEqual(2);
+    expect(done).toMatchObject({ status: 'DONE', progress: { done: n, total: n } });
   });
 
   it('a malformed DATABASE_READ_URL stops start-up naming the variable', async () => {

@@ -335,8 +335,31 @@ function percentEncode(s: string): string {
   return out;
 }
 
+/**
+ * Query names sent to every operation besides its own: unknown ones, and credentials a client
+ * might put in a URL (their values must never reach a log: test/http/log-redaction.test.ts).
+ */
+export const EXTRA_QUERY_NAMES = [
+  'x',
+  'limit',
+  'q',
+  'api_key',
+  'access_token',
+  'apiKey',
+  'client_secret',
+  'Password',
+  'X-Amz-Signature',
+  'auth_code',
+  'refresh%5Ftoken',
+];
+
+/** Every query-string name the fuzzer can send to an operation. */
+export function queryNamesOf(op: Operation): string[] {
+  return [...op.queryParams, ...EXTRA_QUERY_NAMES];
+}
+
 function queryString(op: Operation, ctx: FuzzContext): fc.Arbitrary<string> {
-  const names = [...op.queryParams, 'x', 'limit', 'q'];
+  const names = queryNamesOf(op);
   const encoded = fc.oneof(
     { weight: 4, arbitrary: hostileString.map(percentEncode) },
     {

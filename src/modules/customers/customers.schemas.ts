@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { importResponse } from '../../http/csv-body.js';
-import { IsoDateTime, Nullable, Ok, StringEnum, Uuid } from '../../http/schemas.js';
+import { IsoDateTime, Nullable, Ok, PageQuery, StringEnum, Uuid } from '../../http/schemas.js';
 
 const IdType = StringEnum(['04', '05', '06', '07', '08'] as const, {
   description: '04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id (GET /v1/catalogs/id-types)',
@@ -45,7 +45,7 @@ export const CustomerListQuery = Type.Object({
       description: 'name contains it (any case, any accents) or identification starts with it',
     }),
   ),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageQuery),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 });
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import { type Executor, isUniqueViolation, withTransaction } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
-import type { CsvTable, RowError } from '../../shared/csv-table.js';
+import { type CsvTable, decodingErrors, type RowError } from '../../shared/csv-table.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { likeLiteral, searchText } from '../../shared/row-checks.js';
@@ -145,7 +145,14 @@ export function createCustomersService(deps: { db: Executor; clock: Clock }) {
       const checkedRows = table.rows.map((row) => {
         const input = customerInputOfRow(row, columns);
         const { value, errors } = checkCustomer(input);
-        return { line: row.line, input, value, errors: errors.list as RowError[] };
+        // A cell with bytes that are not UTF-8 is never saved as mojibake: the row is invalid.
+        const undecodable = decodingErrors(row);
+        return {
+          line: row.line,
+          input,
+          value: undecodable.length ? undefined : value,
+          errors: [...undecodable, ...(errors.list as RowError[])],
+        };
       });
       return withTransaction(db, async (tx) => {
         const existing = new Set(

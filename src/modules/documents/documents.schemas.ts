@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { IsoDateTime, Nullable, Ok, StringEnum } from '../../http/schemas.js';
+import { IsoDateTime, Nullable, Ok, PageQuery, StringEnum } from '../../http/schemas.js';
 
 import { DdMmYyyy } from './types/common/sales-schemas.js';
 
@@ -67,7 +67,7 @@ export const ListQuery = Type.Object({
   buyerName: Type.Optional(Type.String({ maxLength: 300 })),
   sortBy: Type.Optional(StringEnum(['sequential', 'buyerName', 'issueDate', 'status'] as const)),
   sortDir: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageQuery),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
   cursor: Type.Optional(
     Type.String({

@@ -91,7 +91,7 @@ function toRecord(row: unknown[]): string[] {
   ];
   // estab and ptoEmi are digits 25-30 of the access key (SRI Ficha técnica, tabla 1).
   const number = `${accessKey.slice(24, 27)}-${accessKey.slice(27, 30)}-${sequentialDigits(sequential)}`;
-  return [
+  const cells = [
     type,
     documentTypeName('es', type),
     number,
@@ -99,9 +99,9 @@ function toRecord(row: unknown[]): string[] {
     accessKey,
     status,
     idType,
-    spreadsheetSafe(id),
-    spreadsheetSafe(name),
-    spreadsheetSafe(email),
+    id,
+    name,
+    email,
     money(sub),
     money(iva),
     money(total),
@@ -109,6 +109,7 @@ function toRecord(row: unknown[]): string[] {
     authAt ? ecuadorTimestamp(authAt) : '',
     emailStatus,
   ];
+  return cells.map(spreadsheetSafe);
 }
 
 /**

@@ -10,7 +10,12 @@ import {
   readAuth,
   documentTags as tags,
 } from '../documents/index.js';
-import { EXPORT_MAX_DAYS, type ExportsService } from './exports.service.js';
+import {
+  EXPORT_MAX_DAYS,
+  EXPORT_MAX_IN_FLIGHT,
+  EXPORT_RETENTION_DAYS,
+  type ExportsService,
+} from './exports.service.js';
 
 /** An export reads documents and changes none: documents:read, open to a suspended account too. */
 const exportAuth: RouteAuth = { ...readAuth, allowSuspended: true };
@@ -26,7 +31,9 @@ const ExportSchema = Type.Object({
   kind: StringEnum(['xml', 'ride'] as const),
   from: Type.String({ description: 'DD/MM/YYYY' }),
   to: Type.String({ description: 'DD/MM/YYYY' }),
-  status: StringEnum(['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const),
+  status: StringEnum(['QUEUED', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] as const, {
+    description: `EXPIRED: the file was deleted ${EXPORT_RETENTION_DAYS} days after the export finished`,
+  }),
   progress: Type.Object({
     done: Type.Integer(),
     total: Type.Integer(),
@@ -70,14 +77,14 @@ export function registerExportRoutes(app: App, exports: ExportsService): void {
       tags,
       operationId: 'createDocumentExport',
       summary: 'Start a ZIP export of the XML or RIDE files of a date range',
-      description: `A background job puts one file per AUTHORIZED or VOIDED document issued from \`from\` to \`to\` (DD/MM/YYYY, at most ${EXPORT_MAX_DAYS} days) into a ZIP. Follow it with GET /v1/exports/:id; download it from \`downloadUrl\` once DONE. Scope documents:read.`,
+      description: `A background job puts one file per AUTHORIZED or VOIDED document issued from \`from\` to \`to\` (DD/MM/YYYY, at most ${EXPORT_MAX_DAYS} days) into a ZIP. Follow it with GET /v1/exports/:id; download it from \`downloadUrl\` once DONE, within ${EXPORT_RETENTION_DAYS} days (then EXPIRED). At most ${EXPORT_MAX_IN_FLIGHT} exports of an account are QUEUED or RUNNING at a time: past that, 429 EXPORT_LIMIT_REACHED with Retry-After. Scope documents:read.`,
       headers: IssuerHeader,
       body: Type.Object({
         from: Type.String({ pattern: '^[0-9]{2}/[0-9]{2}/[0-9]{4}$', description: 'DD/MM/YYYY' }),
         to: Type.String({ pattern: '^[0-9]{2}/[0-9]{2}/[0-9]{4}$', description: 'DD/MM/YYYY' }),
         kind: StringEnum(['xml', 'ride'] as const),
       }),
-      response: { 202: ExportResponse, ...authProblems() },
+      response: { 202: ExportResponse, ...authProblems(429) },
     },
     config: { auth: exportAuth },
     handler: async (request, reply) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { Type } from '@sinclair/typebox';
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { ZipFile } from 'yazl';
 import { type Executor, withTransaction } from '../../db/pool.js';
@@ -22,6 +22,15 @@ export const EXPORT_ZIP_PAYLOAD = { version: 1, payload: Type.Object({ exportId:
 export const EXPORT_ZIP_JOB = 'documents.export-zip';
 /** A year and a day: a fiscal year plus a margin, and a bound on one job's work. */
 export const EXPORT_MAX_DAYS = 366;
+/**
+ * Exports of one account QUEUED or RUNNING at a time: a ZIP of a year of RIDEs is minutes of a
+ * worker's CPU, so a key (read-only keys included) cannot start more; past it 429 with Retry-After.
+ */
+export const EXPORT_MAX_IN_FLIGHT = 3;
+/** Seconds a client is told to wait when at the limit: about what a large export takes. */
+const EXPORT_RETRY_AFTER_SECONDS = 60;
+/** Days a finished export's file is kept (from finishedAt); then the daily prune deletes it: EXPIRED. */
+export const EXPORT_RETENTION_DAYS = 7;
 /** The documents with a legal value, as the accountant files them. */
 const EXPORTED_STATUSES = ['AUTHORIZED', 'VOIDED'] as const;
 /** Progress is written every this many files (and at the end). */
@@ -66,7 +75,7 @@ export function createExportsService(deps: {
   clock: Clock;
   delivery: DeliveryService;
   dataDir: string;
-  /** The documents exported are read here: a replica when DATABASE_READ_URL is set (docs/scaling.md). */
+  /** The CSV export (the list's documents) reads here: a replica when DATABASE_READ_URL is set (docs/scaling.md). */
   read?: { db: Executor; pool: pg.Pool };
 }) {
   const { db, clock, delivery } = deps;
@@ -94,6 +103,18 @@ export function createExportsService(deps: {
     await db.update(documentExports).set(values).where(eq(documentExports.id, id));
   }
 
+  async function markFailed(exportId: string): Promise<void> {
+    await rm(`${fileOf(exportId)}.part`, { force: true }).catch(() => undefined);
+    await db
+      .update(documentExports)
+      .set({
+        status: 'FAILED',
+        error: 'The export could not be built; create it again',
+        finishedAt: clock.now(),
+      })
+      .where(and(eq(documentExports.id, exportId), inArray(documentExports.status, ['QUEUED', 'RUNNING'])));
+  }
+
   return {
     /** GET /v1/documents/export?format=csv: the list's filters, every matching document. */
     csv(scope: DocumentScope, filters: ListFilters) {
@@ -110,6 +131,26 @@ export function createExportsService(deps: {
         throw validationError('to', `the range spans at most ${EXPORT_MAX_DAYS} days`);
       const now = clock.now();
       return withTransaction(db, async (tx) => {
+        // One account's creations in turn (any process), so the count below cannot be overtaken.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`exports:${scope.tenantId}`}, 0))`,
+        );
+        const [inFlight] = await tx
+          .select({ n: count() })
+          .from(documentExports)
+          .where(
+            and(
+              eq(documentExports.tenantId, scope.tenantId),
+              inArray(documentExports.status, ['QUEUED', 'RUNNING']),
+            ),
+          );
+        if ((inFlight?.n ?? 0) >= EXPORT_MAX_IN_FLIGHT) {
+          throw new AppError(
+            'EXPORT_LIMIT_REACHED',
+            `${EXPORT_MAX_IN_FLIGHT} exports of this account are in progress; create another once one is DONE or FAILED`,
+            { extra: { retryAfter: EXPORT_RETRY_AFTER_SECONDS, limit: EXPORT_MAX_IN_FLIGHT } },
+          );
+        }
         const [row] = await tx
           .insert(documentExports)
           .values({
@@ -165,7 +206,9 @@ export function createExportsService(deps: {
     async buildZip(exportId: string, isLastAttempt: boolean): Promise<void> {
       const [exp] = await db.select().from(documentExports).where(eq(documentExports.id, exportId));
       if (!exp || exp.status === 'DONE') return;
-      const rows = await read.db
+      // From the primary, never the replica: a lagging replica would make a DONE export that
+      // misses documents authorized before it started (the CSV is the list and reads as it does).
+      const rows = await db
         .select({ id: documents.id, documentType: documents.documentType, accessKey: documents.accessKey })
         .from(documents)
         .where(
@@ -225,12 +268,34 @@ export function createExportsService(deps: {
         // The cleanup must not hide the failure (rm itself fails when the folder is unusable).
         await rm(part, { force: true }).catch(() => undefined);
         if (!isLastAttempt) throw err;
-        await setProgress(exportId, {
-          status: 'FAILED',
-          error: 'The export could not be built; create it again',
-          finishedAt: clock.now(),
-        });
+        await markFailed(exportId);
       }
+    },
+
+    /**
+     * The job will not run again (its last attempt failed, or died with its worker: the crash
+     * sweep calls this through the job's onExhausted): FAILED, its partial file deleted.
+     */
+    markFailed,
+
+    /**
+     * The daily prune: the files of exports finished more than EXPORT_RETENTION_DAYS ago are
+     * deleted and their rows become EXPIRED (FAILED ones have no file and stay FAILED).
+     */
+    async prune(now: Date): Promise<number> {
+      const cutoff = new Date(now.getTime() - EXPORT_RETENTION_DAYS * DAY_MS);
+      const old = await db
+        .select({ id: documentExports.id })
+        .from(documentExports)
+        .where(and(eq(documentExports.status, 'DONE'), lt(documentExports.finishedAt, cutoff)));
+      for (const { id } of old) {
+        await rm(fileOf(id), { force: true });
+        await db
+          .update(documentExports)
+          .set({ status: 'EXPIRED' })
+          .where(and(eq(documentExports.id, id), eq(documentExports.status, 'DONE')));
+      }
+      return old.length;
     },
   };
 }

@@ -3,9 +3,9 @@ import { bigint, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-o
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export type ExportKind = 'xml' | 'ride';
-export type ExportStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+export type ExportStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'EXPIRED';
 
-/** Mirrors migrations/0705_document_exports.sql. */
+/** Mirrors migrations/0705_document_exports.sql (and 0850: EXPIRED). */
 export const documentExports = pgTable('document_exports', {
   id: uuid('id').primaryKey(),
   tenantId: uuid('tenant_id').notNull(),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { importResponse } from '../../http/csv-body.js';
-import { IsoDateTime, Nullable, Ok, StringEnum, Uuid } from '../../http/schemas.js';
+import { IsoDateTime, Nullable, Ok, PageQuery, StringEnum, Uuid } from '../../http/schemas.js';
 
 const Tax = Type.Object(
   {
@@ -62,7 +62,7 @@ export const ProductListQuery = Type.Object({
       description: 'description contains it (any case, any accents) or a code starts with it',
     }),
   ),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(PageQuery),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 });
 

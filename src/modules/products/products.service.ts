@@ -1,7 +1,7 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import { type Executor, isUniqueViolation, withTransaction } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
-import type { CsvTable, RowError } from '../../shared/csv-table.js';
+import { type CsvTable, decodingErrors, type RowError } from '../../shared/csv-table.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { likeLiteral, searchText } from '../../shared/row-checks.js';
@@ -149,7 +149,14 @@ export function createProductsService(deps: { db: Executor; clock: Clock }) {
           ...e,
           field: columnOfField(input, e.field),
         }));
-        return { line: row.line, input, value, errors: rowErrors };
+        // A cell with bytes that are not UTF-8 is never saved as mojibake: the row is invalid.
+        const undecodable = decodingErrors(row);
+        return {
+          line: row.line,
+          input,
+          value: undecodable.length ? undefined : value,
+          errors: [...undecodable, ...rowErrors],
+        };
       });
       return withTransaction(db, async (tx) => {
         const existing = new Set(

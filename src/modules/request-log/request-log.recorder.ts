@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/pool.js';
+import { type Executor, withTransaction } from '../../db/pool.js';
 
 /** One logged request, as the hook hands it over (no body, header or secret ever gets here). */
 export interface RequestLogEntry {
@@ -22,6 +22,12 @@ export interface RequestLogRecorderOptions {
   batchSize?: number;
   /** Most rows held in memory while PostgreSQL does not answer; past it the oldest are dropped. */
   maxBuffered?: number;
+  /**
+   * A write PostgreSQL has not finished in this long (a lock on the table, a stalled server) is
+   * cancelled (`statement_timeout`) and counts as failed: its rows go back to the buffer. Without
+   * it one stuck INSERT would stop every later flush and hold a pool connection of the API.
+   */
+  writeTimeoutMs?: number;
   onError?: (e: unknown) => void;
   /** Told how many rows were dropped since the last report (once per failed flush, not per row). */
   onDropped?: (dropped: number, totalDropped: number) => void;
@@ -44,6 +50,7 @@ export class RequestLogRecorder {
   private readonly flushMs: number;
   private readonly batchSize: number;
   private readonly maxBuffered: number;
+  private readonly writeTimeoutMs: number;
 
   constructor(
     private readonly db: Executor,
@@ -52,6 +59,7 @@ export class RequestLogRecorder {
     this.flushMs = opts.flushMs ?? 1000;
     this.batchSize = opts.batchSize ?? 500;
     this.maxBuffered = opts.maxBuffered ?? 20_000;
+    this.writeTimeoutMs = opts.writeTimeoutMs ?? 5_000;
   }
 
   /** Rows waiting to be written. */
@@ -131,11 +139,14 @@ export class RequestLogRecorder {
         a: r.at.toISOString(),
       })),
     );
-    await this.db.execute(sql`
+    await withTransaction(this.db, async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(this.writeTimeoutMs)}, true)`);
+      await tx.execute(sql`
       insert into api_request_log
         (key_id, tenant_id, environment, method, path, status, code, request_id, duration_ms, created_at)
       select k, t, e, m, p, s, c, r, d, a
       from json_to_recordset(${rows}::json)
         as x(k uuid, t uuid, e text, m text, p text, s smallint, c text, r text, d integer, a timestamptz)`);
+    });
   }
 }

@@ -53,12 +53,13 @@ export function registerSharingRoutes(app: App, sharing: SharingService): void {
       operationId: 'revokeDocumentShareLink',
       summary: "Revoke the document's public link",
       description:
-        'The link answers 404 at once. Idempotent: `revoked` counts the live links it ended (0 or 1).',
+        'The link answers 404 at once. Idempotent: `revoked` counts the live links it ended (0 or 1). Open to a suspended account: ending what exposes a document is always allowed.',
       headers: IssuerHeader,
       params: AccessKeyParams,
       response: { 200: Type.Object({ ok: Ok, revoked: Type.Integer() }), ...authProblems(404) },
     },
-    config: { auth: writeAuth },
+    // Revoking only closes access; a suspended account must be able to do it (issue 30).
+    config: { auth: { ...writeAuth, allowSuspended: true } },
     handler: async (request) => ({
       ok: true as const,
       revoked: await sharing.revoke(requireIssuerScope(request), request.params.accessKey),

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
+import { tenants } from '../../db/tables.js';
 import type { Clock } from '../../shared/clock.js';
 import { notFound, validationError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -32,18 +33,24 @@ export function createSharingService(deps: {
 }) {
   const { db, clock, delivery } = deps;
 
-  /** The document behind a live token; any other token (malformed, unknown, expired, revoked) is 404. */
+  /**
+   * The document behind a live token; any other token (malformed, unknown, expired, revoked) is 404.
+   * So is a token of a suspended account: its links stop answering while the suspension lasts (an
+   * operator suspends to stop exposure too) and answer again when it is lifted, if still live.
+   */
   async function resolve(token: string): Promise<DocumentRow> {
     if (!TOKEN_RE.test(token)) throw notFound('Document');
     const [row] = await db
       .select({ doc: documents })
       .from(documentShares)
       .innerJoin(documents, eq(documents.id, documentShares.documentId))
+      .innerJoin(tenants, eq(tenants.id, documentShares.tenantId))
       .where(
         and(
           eq(documentShares.tokenHash, sha256Hex(token)),
           isNull(documentShares.revokedAt),
           gt(documentShares.expiresAt, clock.now()),
+          ne(tenants.status, 'SUSPENDED'),
         ),
       );
     if (!row) throw notFound('Document');
