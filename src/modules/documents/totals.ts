@@ -221,7 +221,6 @@ function checkPayments(errs: FieldErrors, payments: PaymentInput[]): Payment[] |
     errs.add('payments', 'at least one payment is required');
     return null;
   }
-  const before = errs.errors.length;
   const out = payments.map((p, i): Payment => {
     const at = `payments[${i}]`;
     if (!PAYMENT_METHODS.some((m) => m.code === p.method)) {
@@ -243,5 +242,6 @@ function checkPayments(errs: FieldErrors, payments: PaymentInput[]): Payment[] |
       termUnit: hasUnit ? p.termUnit! : null,
     };
   });
-  return errs.errors.length > before ? null : out;
+  // A wrong method or term leaves the amounts good for the check against the total.
+  return out.some((p) => p.total === '') ? null : out;
 }

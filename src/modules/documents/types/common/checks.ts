@@ -124,7 +124,8 @@ export function checkPayments(
       termUnit: hasUnit ? p.termUnit! : null,
     };
   });
-  if (errs.errors.length > before) return null;
+  // A wrong method or term leaves the amounts good for the check against the total.
+  if (out.some((p) => p.total === '')) return null;
   if (total !== null) {
     const paid = sum(out.map((p) => dec(p.total)));
     if (!paid.equals(total)) {
@@ -132,7 +133,7 @@ export function checkPayments(
       return null;
     }
   }
-  return out;
+  return errs.errors.length > before ? null : out;
 }
 
 /** A stated amount must equal the computed one at 2 decimals. */
