@@ -722,7 +722,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a document: 01, 03, 04, 05, 06 or 07, by its documentType
-         * @description Validates the body once, at the route, against the schema of its documentType (a malformed body is 400 VALIDATION_FAILED before anything else happens), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.
+         * @description Validates the body once, at the route, against the schema of its documentType (a malformed body is 400 VALIDATION_FAILED before anything else happens, listing every problem at once: the schema's and the type's rules together, as POST /v1/documents/validate does), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.
          *
          *     Scope: `documents:write`.
          */
@@ -2245,8 +2245,8 @@ export interface components {
                 idType: string;
                 id: string;
                 name: string;
-                /** @description RIDE and XML are sent here on authorization */
-                email: string;
+                /** @description RIDE and XML are sent here on authorization. Required, except for a final consumer (07): without it no email is sent */
+                email?: string;
                 address?: string;
                 phone?: string;
             };
@@ -2449,8 +2449,8 @@ export interface components {
                 idType: string;
                 id: string;
                 name: string;
-                /** @description RIDE and XML are sent here on authorization */
-                email: string;
+                /** @description RIDE and XML are sent here on authorization. Required, except for a final consumer (07): without it no email is sent */
+                email?: string;
                 address?: string;
             };
             originalDocument: {
@@ -2552,8 +2552,8 @@ export interface components {
                 idType: string;
                 id: string;
                 name: string;
-                /** @description RIDE and XML are sent here on authorization */
-                email: string;
+                /** @description RIDE and XML are sent here on authorization. Required, except for a final consumer (07): without it no email is sent */
+                email?: string;
                 address?: string;
             };
             originalDocument: {
@@ -2877,8 +2877,11 @@ export interface components {
             /** @description ISO 8601 with offset */
             authorizationDate?: string;
             email: {
-                /** @enum {string} */
-                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                /**
+                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                 * @enum {string}
+                 */
+                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                 sentAt?: string | null;
             };
             /**
@@ -2917,8 +2920,11 @@ export interface components {
             /** @description ISO 8601 with offset */
             authorizationDate?: string;
             email: {
-                /** @enum {string} */
-                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                /**
+                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                 * @enum {string}
+                 */
+                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                 sentAt?: string | null;
             };
             /**
@@ -6427,8 +6433,11 @@ export interface operations {
                             issueDate: string;
                             total: string;
                             email: {
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                                /**
+                                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                                 * @enum {string}
+                                 */
+                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                             };
                             /**
                              * @description API path of the RIDE PDF
@@ -6463,8 +6472,11 @@ export interface operations {
                             issueDate: string;
                             total: string;
                             email: {
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                                /**
+                                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                                 * @enum {string}
+                                 */
+                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                             };
                             /**
                              * @description API path of the RIDE PDF
@@ -6677,6 +6689,7 @@ export interface operations {
                             code: string;
                             /** @description the field, as in problem documents (empty for an issuer rule) */
                             path: string;
+                            /** @description a sentence, in the request's language (Accept-Language es or en) */
                             message: string;
                             /** @description the value the service computed for this stated figure */
                             expected?: string;
@@ -6955,8 +6968,11 @@ export interface operations {
                             issueDate: string;
                             total: string;
                             email: {
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                                /**
+                                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                                 * @enum {string}
+                                 */
+                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                             };
                             /**
                              * @description API path of the RIDE PDF
@@ -8386,8 +8402,11 @@ export interface operations {
                             /** @description ISO 8601 with offset */
                             authorizationDate?: string;
                             email: {
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                                /**
+                                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                                 * @enum {string}
+                                 */
+                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                                 sentAt?: string | null;
                             };
                             /**
@@ -10322,8 +10341,11 @@ export interface operations {
                             issueDate: string;
                             total: string;
                             email: {
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                                /**
+                                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                                 * @enum {string}
+                                 */
+                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                             };
                             /**
                              * @description API path of the RIDE PDF

@@ -44,6 +44,10 @@ const TYPE_WORDS: Record<string, string> = {
 const SPANISH: Rule[] = [
   [/^is required and must not be blank$/, () => 'es obligatorio y no puede estar vacío'],
   [/^is required; the computed value is (.+)$/, (m) => `es obligatorio; el valor calculado es ${m[1]}`],
+  [
+    /^is required: this document has no email address of its own$/,
+    () => 'es obligatorio: este documento no tiene un correo propio',
+  ],
   [/^is required$/, () => 'es obligatorio'],
   [/^is invalid$/, () => 'no es válido'],
   [/^must be (string|number|integer|boolean|object|array|null)$/, (m) => `debe ser ${TYPE_WORDS[m[1]!]}`],

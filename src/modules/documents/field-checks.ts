@@ -126,6 +126,11 @@ export function dayNumber(parts: { year: number; month: number; day: number }): 
   return Date.UTC(parts.year, parts.month - 1, parts.day) / 86_400_000;
 }
 
+/** A final consumer (07) has no email by definition: none is asked, none is sent. Other buyers must give one. */
+export function finalConsumerWithoutEmail(buyer: { idType: string; email?: string | null }): boolean {
+  return buyer.idType === '07' && (buyer.email === undefined || buyer.email === null || buyer.email === '');
+}
+
 const EMAIL_RE = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
 
 export function requiredEmail(errs: FieldErrors, path: string, value: unknown): string | null {

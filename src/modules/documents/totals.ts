@@ -19,6 +19,7 @@ import type {
 import {
   dayNumber,
   FieldErrors,
+  finalConsumerWithoutEmail,
   nameValueList,
   optionalMoney,
   optionalText,
@@ -155,7 +156,7 @@ function checkBuyer(errs: FieldErrors, buyer: BuyerInput, isInvoice: boolean): B
   const idProblem = id === null ? null : buyerIdProblem(buyer.idType, id);
   if (idProblem) errs.add('buyer.id', idProblem);
   const name = requiredText(errs, 'buyer.name', buyer.name, TEXT_300);
-  const email = requiredEmail(errs, 'buyer.email', buyer.email);
+  const email = finalConsumerWithoutEmail(buyer) ? '' : requiredEmail(errs, 'buyer.email', buyer.email);
   const address = optionalText(errs, 'buyer.address', buyer.address, TEXT_300);
   // The phone is not part of either schema; it only reaches the RIDE, hence a modest limit.
   const phone = isInvoice

@@ -5,6 +5,7 @@ import type { Payment } from '../../document-model.js';
 import {
   dayNumber,
   type FieldErrors,
+  finalConsumerWithoutEmail,
   optionalText,
   requiredDate,
   requiredDecimal,
@@ -80,7 +81,8 @@ export function checkParty(
   const rule = ID_RULES.get(party.idType);
   if (id !== null && rule && !rule.re.test(id)) errs.add(`${path}.id`, rule.message);
   const name = requiredText(errs, `${path}.name`, party.name, TEXT_300);
-  const email = opts.email ? requiredEmail(errs, `${path}.email`, party.email) : '';
+  const email =
+    opts.email && !finalConsumerWithoutEmail(party) ? requiredEmail(errs, `${path}.email`, party.email) : '';
   const address = optionalText(errs, `${path}.address`, party.address, TEXT_300);
   if (errs.errors.length > before) return null;
   return { idType: party.idType, id: id!, name: name!, email: email!, address };
