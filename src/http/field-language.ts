@@ -164,7 +164,7 @@ const SPANISH: Rule[] = [
   [/^must be one of (.+)$/, (m) => `debe ser uno de ${m[1]}`],
 ];
 
-export function localizeMessage(message: string, lang: FieldLanguage): string {
+function localizeMessage(message: string, lang: FieldLanguage): string {
   if (lang === 'en') return message;
   for (const [re, words] of SPANISH) {
     const m = re.exec(message);

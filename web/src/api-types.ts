@@ -2237,7 +2237,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            documentType: "InvoiceBody";
+            documentType: "01";
             /** @description DD/MM/YYYY */
             issueDate?: string;
             buyer: {
@@ -2346,7 +2346,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            documentType: "PurchaseSettlementBody";
+            documentType: "03";
             /** @description DD/MM/YYYY */
             issueDate?: string;
             supplier: {
@@ -2441,7 +2441,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            documentType: "CreditNoteBody";
+            documentType: "04";
             /** @description DD/MM/YYYY */
             issueDate?: string;
             buyer: {
@@ -2544,7 +2544,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            documentType: "DebitNoteBody";
+            documentType: "05";
             /** @description DD/MM/YYYY */
             issueDate?: string;
             buyer: {
@@ -2653,7 +2653,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            documentType: "WaybillBody";
+            documentType: "06";
             /** @description DD/MM/YYYY; only in the access key (the XML has no fechaEmision) */
             issueDate?: string;
             /** @description dirPartida */
@@ -2783,7 +2783,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            documentType: "WithholdingReceiptBody";
+            documentType: "07";
             /** @description DD/MM/YYYY */
             issueDate?: string;
             /** @description MM/YYYY; defaults to the issue month */
