@@ -138,7 +138,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerKeyRoutes(app, deps.keys);
   registerIssuerRoutes(app, deps.issuers);
   registerCatalogRoutes(app);
-  registerDocumentRoutes(app, deps.documents);
+  registerDocumentRoutes(app, deps.documents, deps.dryRun);
   registerDryRunRoute(app, deps.dryRun);
   registerDeliveryRoutes(app, deps.delivery);
   registerNotificationRoutes(app, deps.notifications.api);

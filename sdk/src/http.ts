@@ -16,6 +16,8 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Called before each retry, with the delay about to be waited. */
   onRetry?: (info: RetryInfo) => void;
+  /** The language of the API's field messages (`errors` of a 400), sent as Accept-Language; default English. */
+  language?: 'es' | 'en';
 }
 
 export interface RetryInfo {
@@ -66,6 +68,7 @@ export class HttpCore {
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
   private readonly onRetry: ((info: RetryInfo) => void) | undefined;
+  private readonly language: 'es' | 'en' | undefined;
 
   constructor(options: ClientOptions) {
     if (!options.apiKey) throw new TypeError('apiKey is required');
@@ -76,6 +79,7 @@ export class HttpCore {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.onRetry = options.onRetry;
+    this.language = options.language;
   }
 
   url(path: string, query?: RequestOptions['query']): string {
@@ -90,6 +94,7 @@ export class HttpCore {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.apiKey}`,
       accept: 'application/json',
+      ...(this.language ? { 'accept-language': this.language } : {}),
     };
     for (const [k, v] of Object.entries(opts.headers ?? {}))
       if (v !== undefined) headers[k.toLowerCase()] = v;

@@ -6,6 +6,7 @@ import { getHtmlDocument } from '@scalar/core/libs/html-rendering';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_STATUS } from '../shared/errors.js';
 import { SERVICE_VERSION } from '../shared/version.js';
+import { mapDiscriminators } from './openapi-discriminators.js';
 
 const API_VERSION = SERVICE_VERSION;
 
@@ -126,6 +127,7 @@ function finishDocument(doc: Json, examples: Record<string, OperationExamples> =
       }
     }
   }
+  mapDiscriminators(doc);
   return doc;
 }
 

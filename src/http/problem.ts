@@ -6,6 +6,7 @@ import {
   problemKind,
   STATUS_TITLES,
 } from '../shared/errors.js';
+import { localizeFieldErrors, requestLanguage } from './field-language.js';
 
 interface ProblemDocument {
   type: string;
@@ -64,12 +65,19 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
   if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
   // Errors of the router (frameworkErrors) come before the onRequest hook that sets it.
   reply.header('X-Request-Id', request.id);
+  // Field messages in the request's language (Accept-Language); the detail repeats them.
+  const lang = requestLanguage(request);
+  const errors = error.errors && localizeFieldErrors(error.errors, lang);
+  const detail =
+    errors && errors.length > 0 && lang !== 'en'
+      ? errors.map((e) => `${e.path}: ${e.message}`).join('; ')
+      : error.message;
   const doc = problemFor(
     request,
     error.status,
     error.code,
-    error.message,
-    error.errors ?? (error.code === 'VALIDATION_FAILED' ? [] : undefined),
+    detail,
+    errors ?? (error.code === 'VALIDATION_FAILED' ? [] : undefined),
     error.extra,
   );
   return reply.code(error.status).type('application/problem+json').send(doc);

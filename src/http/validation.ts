@@ -81,6 +81,55 @@ function withoutNullBranchErrors(errors: ErrorObject[]): ErrorObject[] {
   return drop.size === 0 ? errors : errors.filter((e) => !drop.has(e));
 }
 
+/** What a pattern of our schemas asks for, in words (the regex itself tells a developer little). */
+const PATTERN_WORDS = new Map([
+  ['^-?[0-9]+(\\.[0-9]+)?$', 'must be a decimal number written as a string, such as "12.50"'],
+  ['^[0-9]{2}/[0-9]{2}/[0-9]{4}$', 'must be a date in the form DD/MM/YYYY'],
+  ['^[0-9]{2}/[0-9]{4}$', 'must be a month in the form MM/YYYY'],
+  ['^[0-9]{3}-[0-9]{3}-[0-9]{9}$', 'must look like 001-001-000000123 (NNN-NNN-NNNNNNNNN)'],
+]);
+
+function patternWords(pattern: string): string | null {
+  const known = PATTERN_WORDS.get(pattern);
+  if (known) return known;
+  const digits = /^\^\[0-9\]\{(\d+)(?:,(\d+))?\}\$$/.exec(pattern);
+  if (!digits) return null;
+  return digits[2] ? `must be ${digits[1]} to ${digits[2]} digits` : `must be exactly ${digits[1]} digits`;
+}
+
+/**
+ * One ajv error as a sentence: the keywords a developer meets most read as the services' own
+ * checks do ("is required and must not be blank", "must be at most 300 characters"); the rest
+ * keep ajv's wording, which is plain enough ("must be string", "must be >= 1").
+ */
+function sentenceOf(e: ErrorObject): string {
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return 'is required';
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `must be ${String(params.allowedValue)}`;
+    case 'minLength':
+      return params.limit === 1
+        ? 'is required and must not be blank'
+        : `must be at least ${params.limit} characters`;
+    case 'maxLength':
+      return `must be at most ${params.limit} characters`;
+    case 'minItems':
+      return `must have at least ${params.limit} ${params.limit === 1 ? 'entry' : 'entries'}`;
+    case 'maxItems':
+      return `must have at most ${params.limit} entries`;
+    case 'format':
+      return params.format === 'email' ? 'must be a valid email address' : (e.message ?? 'is invalid');
+    case 'pattern':
+      return patternWords(String(params.pattern)) ?? e.message ?? 'is invalid';
+    default:
+      return e.message ?? 'is invalid';
+  }
+}
+
 /** Turns ajv errors into `[{path, message}]`, the `errors` member of VALIDATION_FAILED. */
 export function toFieldErrors(errors: ErrorObject[] | null | undefined, part: string): FieldError[] {
   if (!errors) return [];
@@ -88,12 +137,9 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, part: st
   const seen = new Set<string>();
   for (const e of withoutNullBranchErrors(errors)) {
     let path = e.instancePath || '';
-    let message = e.message ?? 'is invalid';
+    const message = sentenceOf(e);
     if (e.keyword === 'required') {
       path = `${path}/${(e.params as { missingProperty: string }).missingProperty}`;
-      message = 'is required';
-    } else if (e.keyword === 'enum') {
-      message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
     } else if (
       e.keyword === 'anyOf' ||
       e.keyword === 'oneOf' ||

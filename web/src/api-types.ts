@@ -722,7 +722,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a document: 01, 03, 04, 05, 06 or 07, by its documentType
-         * @description Validates the body once, at the route, against the schema of its documentType (a malformed body is 400 VALIDATION_FAILED before anything else happens), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.
+         * @description Validates the body once, at the route, against the schema of its documentType (a malformed body is 400 VALIDATION_FAILED before anything else happens, listing every problem at once: the schema's and the type's rules together, as POST /v1/documents/validate does), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.
          *
          *     Scope: `documents:write`.
          */
@@ -1141,7 +1141,7 @@ export interface paths {
         post: operations["createDocumentShareLink"];
         /**
          * Revoke the document's public link
-         * @description The link answers 404 at once. Idempotent: `revoked` counts the live links it ended (0 or 1).
+         * @description The link answers 404 at once. Idempotent: `revoked` counts the live links it ended (0 or 1). Open to a suspended account: ending what exposes a document is always allowed.
          *
          *     Scope: `documents:write`.
          */
@@ -1244,7 +1244,7 @@ export interface paths {
         put?: never;
         /**
          * Start a ZIP export of the XML or RIDE files of a date range
-         * @description A background job puts one file per AUTHORIZED or VOIDED document issued from `from` to `to` (DD/MM/YYYY, at most 366 days) into a ZIP. Follow it with GET /v1/exports/:id; download it from `downloadUrl` once DONE. Scope documents:read.
+         * @description A background job puts one file per AUTHORIZED or VOIDED document issued from `from` to `to` (DD/MM/YYYY, at most 366 days) into a ZIP. Follow it with GET /v1/exports/:id; download it from `downloadUrl` once DONE, within 7 days (then EXPIRED). At most 3 exports of an account are QUEUED or RUNNING at a time: past that, 429 EXPORT_LIMIT_REACHED with Retry-After. Scope documents:read.
          *
          *     Scope: `documents:read`.
          */
@@ -2453,7 +2453,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            documentType: "InvoiceBody";
+            documentType: "01";
             /** @description DD/MM/YYYY */
             issueDate?: string;
             buyer: {
@@ -2461,8 +2461,8 @@ export interface components {
                 idType: string;
                 id: string;
                 name: string;
-                /** @description RIDE and XML are sent here on authorization */
-                email: string;
+                /** @description RIDE and XML are sent here on authorization. Required, except for a final consumer (07): without it no email is sent */
+                email?: string;
                 address?: string;
                 phone?: string;
             };
@@ -2562,7 +2562,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            documentType: "PurchaseSettlementBody";
+            documentType: "03";
             /** @description DD/MM/YYYY */
             issueDate?: string;
             supplier: {
@@ -2657,7 +2657,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            documentType: "CreditNoteBody";
+            documentType: "04";
             /** @description DD/MM/YYYY */
             issueDate?: string;
             buyer: {
@@ -2665,8 +2665,8 @@ export interface components {
                 idType: string;
                 id: string;
                 name: string;
-                /** @description RIDE and XML are sent here on authorization */
-                email: string;
+                /** @description RIDE and XML are sent here on authorization. Required, except for a final consumer (07): without it no email is sent */
+                email?: string;
                 address?: string;
             };
             originalDocument: {
@@ -2760,7 +2760,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            documentType: "DebitNoteBody";
+            documentType: "05";
             /** @description DD/MM/YYYY */
             issueDate?: string;
             buyer: {
@@ -2768,8 +2768,8 @@ export interface components {
                 idType: string;
                 id: string;
                 name: string;
-                /** @description RIDE and XML are sent here on authorization */
-                email: string;
+                /** @description RIDE and XML are sent here on authorization. Required, except for a final consumer (07): without it no email is sent */
+                email?: string;
                 address?: string;
             };
             originalDocument: {
@@ -2869,7 +2869,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            documentType: "WaybillBody";
+            documentType: "06";
             /** @description DD/MM/YYYY; only in the access key (the XML has no fechaEmision) */
             issueDate?: string;
             /** @description dirPartida */
@@ -2999,7 +2999,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            documentType: "WithholdingReceiptBody";
+            documentType: "07";
             /** @description DD/MM/YYYY */
             issueDate?: string;
             /** @description MM/YYYY; defaults to the issue month */
@@ -3100,8 +3100,11 @@ export interface components {
             /** @description ISO 8601 with offset */
             authorizationDate?: string;
             email: {
-                /** @enum {string} */
-                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                /**
+                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                 * @enum {string}
+                 */
+                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                 sentAt?: string | null;
             };
             /**
@@ -3140,8 +3143,11 @@ export interface components {
             /** @description ISO 8601 with offset */
             authorizationDate?: string;
             email: {
-                /** @enum {string} */
-                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                /**
+                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                 * @enum {string}
+                 */
+                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                 sentAt?: string | null;
             };
             /**
@@ -3460,7 +3466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3496,7 +3502,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3623,7 +3629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3727,7 +3733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3787,7 +3793,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3841,7 +3847,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3899,7 +3905,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3956,7 +3962,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4025,7 +4031,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4103,7 +4109,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4178,7 +4184,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4235,7 +4241,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4317,7 +4323,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4402,7 +4408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4482,7 +4488,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4550,7 +4556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4623,7 +4629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4715,7 +4721,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4794,7 +4800,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4880,7 +4886,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4949,7 +4955,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5084,7 +5090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5164,7 +5170,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5252,7 +5258,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5332,7 +5338,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5418,7 +5424,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5496,7 +5502,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5594,7 +5600,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5673,7 +5679,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5763,7 +5769,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5852,7 +5858,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5938,7 +5944,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6040,7 +6046,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6112,7 +6118,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6184,7 +6190,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6256,7 +6262,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6328,7 +6334,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6407,7 +6413,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6479,7 +6485,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6555,7 +6561,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6649,7 +6655,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6711,8 +6717,11 @@ export interface operations {
                             issueDate: string;
                             total: string;
                             email: {
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                                /**
+                                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                                 * @enum {string}
+                                 */
+                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                             };
                             /**
                              * @description API path of the RIDE PDF
@@ -6747,8 +6756,11 @@ export interface operations {
                             issueDate: string;
                             total: string;
                             email: {
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                                /**
+                                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                                 * @enum {string}
+                                 */
+                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                             };
                             /**
                              * @description API path of the RIDE PDF
@@ -6820,7 +6832,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6904,7 +6916,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6963,6 +6975,7 @@ export interface operations {
                             code: string;
                             /** @description the field, as in problem documents (empty for an issuer rule) */
                             path: string;
+                            /** @description a sentence, in the request's language (Accept-Language es or en) */
                             message: string;
                             /** @description the value the service computed for this stated figure */
                             expected?: string;
@@ -7020,7 +7033,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7100,7 +7113,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7180,7 +7193,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7243,8 +7256,11 @@ export interface operations {
                             issueDate: string;
                             total: string;
                             email: {
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                                /**
+                                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                                 * @enum {string}
+                                 */
+                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                             };
                             /**
                              * @description API path of the RIDE PDF
@@ -7296,7 +7312,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7381,7 +7397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7461,7 +7477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7536,7 +7552,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7623,7 +7639,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7696,7 +7712,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7785,7 +7801,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7865,7 +7881,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7944,7 +7960,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8043,7 +8059,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8128,7 +8144,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8218,7 +8234,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8307,7 +8323,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8423,7 +8439,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8517,7 +8533,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8607,7 +8623,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8674,8 +8690,11 @@ export interface operations {
                             /** @description ISO 8601 with offset */
                             authorizationDate?: string;
                             email: {
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                                /**
+                                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                                 * @enum {string}
+                                 */
+                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                                 sentAt?: string | null;
                             };
                             /**
@@ -8742,7 +8761,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8839,7 +8858,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8923,7 +8942,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9100,7 +9119,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9161,8 +9180,11 @@ export interface operations {
                             from: string;
                             /** @description DD/MM/YYYY */
                             to: string;
-                            /** @enum {string} */
-                            status: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
+                            /**
+                             * @description EXPIRED: the file was deleted 7 days after the export finished
+                             * @enum {string}
+                             */
+                            status: "QUEUED" | "RUNNING" | "DONE" | "FAILED" | "EXPIRED";
                             progress: {
                                 done: number;
                                 total: number;
@@ -9205,7 +9227,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9257,8 +9279,11 @@ export interface operations {
                             from: string;
                             /** @description DD/MM/YYYY */
                             to: string;
-                            /** @enum {string} */
-                            status: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
+                            /**
+                             * @description EXPIRED: the file was deleted 7 days after the export finished
+                             * @enum {string}
+                             */
+                            status: "QUEUED" | "RUNNING" | "DONE" | "FAILED" | "EXPIRED";
                             progress: {
                                 done: number;
                                 total: number;
@@ -9310,7 +9335,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9398,7 +9423,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9477,7 +9502,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9570,7 +9595,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9650,7 +9675,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9724,7 +9749,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9829,7 +9854,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9908,7 +9933,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10004,7 +10029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10084,7 +10109,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10158,7 +10183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10266,7 +10291,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10365,7 +10390,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10453,7 +10478,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10563,7 +10588,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10644,7 +10669,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10787,7 +10812,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10863,7 +10888,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10959,7 +10984,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11059,7 +11084,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11152,7 +11177,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11245,7 +11270,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11303,8 +11328,11 @@ export interface operations {
                             issueDate: string;
                             total: string;
                             email: {
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED";
+                                /**
+                                 * @description NONE: the document has no email address (a final consumer invoiced without one)
+                                 * @enum {string}
+                                 */
+                                status: "PENDING" | "SENT" | "DELIVERED" | "FAILED" | "NONE";
                             };
                             /**
                              * @description API path of the RIDE PDF
@@ -11356,7 +11384,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11426,7 +11454,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11497,7 +11525,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11551,7 +11579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11638,7 +11666,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11721,7 +11749,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11813,7 +11841,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11880,7 +11908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12052,7 +12080,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12182,7 +12210,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12358,7 +12386,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12477,7 +12505,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12625,7 +12653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12717,7 +12745,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12796,7 +12824,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12975,7 +13003,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13083,7 +13111,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13206,7 +13234,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13335,7 +13363,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13572,7 +13600,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13744,7 +13772,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13850,7 +13878,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13967,7 +13995,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14037,7 +14065,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14170,7 +14198,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14311,7 +14339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14450,7 +14478,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14539,7 +14567,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14625,7 +14653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14728,7 +14756,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14829,7 +14857,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14910,7 +14938,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15009,7 +15037,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15090,7 +15118,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15192,7 +15220,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15267,7 +15295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15357,7 +15385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15433,7 +15461,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15502,7 +15530,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15578,7 +15606,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`. */
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
             429: {
                 headers: {
                     [name: string]: unknown;

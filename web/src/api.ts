@@ -62,7 +62,9 @@ function notifyExpired(): void {
 }
 
 function headersFor(method: string, opts: RequestOptions): Record<string, string> {
-  const h: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  // The API's field messages in English (its own wording): field-messages.ts words them in the
+  // page's language, whatever the browser's Accept-Language would ask the API for.
+  const h: Record<string, string> = { accept: 'application/json', 'accept-language': 'en', ...opts.headers };
   if (opts.body !== undefined) h['content-type'] = 'application/json';
   if (opts.issuer) h['x-issuer-id'] = opts.issuer;
   if (opts.bearer) h.authorization = `Bearer ${opts.bearer}`;

@@ -19,15 +19,21 @@ const RULES: Rule[] = [
   [/^is required/, (t) => t('Es obligatorio', 'Required')],
   [/^must NOT have fewer than 1 characters$/, (t) => t('Es obligatorio', 'Required')],
   [
-    /^must NOT have fewer than (\d+) characters$/,
+    /^must (?:NOT have fewer than|be at least) (\d+) characters$/,
     (t, m) => t(`Debe tener al menos ${m[1]} caracteres`, `Must have at least ${m[1]} characters`),
   ],
   [
     /^must (?:NOT have more than|be at most) (\d+) characters$/,
     (t, m) => t(`Debe tener como máximo ${m[1]} caracteres`, `Must have at most ${m[1]} characters`),
   ],
-  [/^must NOT have fewer than (\d+) items$/, (t, m) => t(`Agrega al menos ${m[1]}`, `Add at least ${m[1]}`)],
-  [/^must NOT have more than (\d+) items$/, (t, m) => t(`Como máximo ${m[1]}`, `At most ${m[1]}`)],
+  [
+    /^must (?:NOT have fewer than (\d+) items|have at least (\d+) entr(?:y|ies))$/,
+    (t, m) => t(`Agrega al menos ${m[1] ?? m[2]}`, `Add at least ${m[1] ?? m[2]}`),
+  ],
+  [
+    /^must (?:NOT have more than (\d+) items|have at most (\d+) entries)$/,
+    (t, m) => t(`Como máximo ${m[1] ?? m[2]}`, `At most ${m[1] ?? m[2]}`),
+  ],
   [
     /^must match format "email"$|^must be a valid email address$/,
     (t) => t('Escribe un correo electrónico válido', 'Enter a valid email address'),
@@ -50,7 +56,7 @@ const RULES: Rule[] = [
   ],
   [/^must match format "uuid"$|^must be a UUID$/, (t) => t('Identificador no válido', 'Invalid identifier')],
   [
-    /^must match pattern "\^-\?\[0-9\]\+/,
+    /^must match pattern "\^-\?\[0-9\]\+|^must be a decimal number written as a string/,
     (t) => t('Escribe un número, por ejemplo 12.50', 'Enter a number, such as 12.50'),
   ],
   [
@@ -72,7 +78,7 @@ const RULES: Rule[] = [
   [/^must be > (\S+)$/, (t, m) => t(`Debe ser mayor que ${m[1]}`, `Must be more than ${m[1]}`)],
   [/^must be < (\S+)$/, (t, m) => t(`Debe ser menor que ${m[1]}`, `Must be less than ${m[1]}`)],
   [
-    /^must be a real date in the form DD\/MM\/YYYY$|^must be a date between/,
+    /^must be a (?:real )?date in the form DD\/MM\/YYYY$|^must be a date between/,
     (t) => t('Escribe una fecha válida (DD/MM/AAAA)', 'Enter a valid date (DD/MM/YYYY)'),
   ],
   [
@@ -114,7 +120,10 @@ const RULES: Rule[] = [
   ],
   [/^must be true or false$/, (t) => t('Elige sí o no', 'Choose yes or no')],
   [/^must be one of /, (t) => t('Elige una de las opciones', 'Choose one of the options')],
-  [/^must match pattern /, (t) => t('El formato no es válido', 'The format is not valid')],
+  [
+    /^must match pattern |^must look like |^must be (?:exactly )?\d+ (?:to \d+ )?digits$|^must be a month in the form/,
+    (t) => t('El formato no es válido', 'The format is not valid'),
+  ],
   [
     /^must be (?:string|number|integer|boolean|array|object|null)/,
     (t) => t('Tipo de valor no válido', 'Wrong kind of value'),

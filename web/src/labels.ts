@@ -32,6 +32,7 @@ const emailStatus: Labels = {
   DELIVERED: ['Entregado', 'Delivered'],
   FAILED: ['Falló el envío', 'Sending failed'],
   NOT_GENERATED: ['No generado', 'Not generated'],
+  NONE: ['Sin correo', 'No email'],
 };
 
 /** The tax authority's two web services and the state each answered. */

@@ -5,7 +5,7 @@ import { rowFromSql, selectColumns } from '../../db/sql-rows.js';
 import { issuers, outboxEmails, tenants } from '../../db/tables.js';
 import { executorOf, type WriteTarget } from '../../db/unit-of-work.js';
 import { type Clock, ecuadorTimestamp } from '../../shared/clock.js';
-import { AppError, notFound } from '../../shared/errors.js';
+import { AppError, notFound, validationError } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
 import {
   type DocumentModel,
@@ -127,8 +127,11 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
     to?: string,
     /** The tenant's language when the caller has read it. */
     language?: Language,
-  ): Promise<string> {
+  ): Promise<string | null> {
     const tx = executorOf(target);
+    const recipient = to ?? recipientsOf(doc).join(', ');
+    // No address at all (a final consumer invoiced without one): nothing to send; its status is NONE.
+    if (recipient === '') return null;
     const lang = language ?? (await languageOf(tx, doc.tenantId));
     const mail = documentEmail(lang, {
       documentType: doc.documentType,
@@ -142,7 +145,6 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       voided: doc.status === 'VOIDED',
       sandbox: doc.environment === 'sandbox',
     });
-    const recipient = to ?? recipientsOf(doc).join(', ');
     const id = await queueEmail(
       target,
       {
@@ -286,6 +288,8 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
         }
         const now = clock.now();
         const emailId = await queueBuyerEmail(tx, doc, now, email);
+        if (emailId === null)
+          throw validationError('email', 'is required: this document has no email address of its own');
         const [row] = await tx
           .select()
           .from(documents)

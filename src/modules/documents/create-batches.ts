@@ -21,6 +21,7 @@ import {
   type SigningKeyCache,
 } from '../issuers/index.js';
 import {
+  initialEmailStatus,
   insertCreatedDocuments,
   lockAndFindIdempotent,
   type NewDocument,
@@ -239,7 +240,7 @@ export function createBatches(deps: {
             total: d.total,
             authorizationNumber: null,
             authorizationDate: null,
-            emailStatus: 'PENDING',
+            emailStatus: initialEmailStatus(d.buyerEmail),
             emailSentAt: null,
             buyerIdType: d.buyerIdType,
             buyerId: d.buyerId,

@@ -8,6 +8,7 @@ import type { IssuerScope } from '../../shared/scope.js';
 import { sequentialDigits } from '../../shared/sri-codes.js';
 import { documentLinks } from './document-links.js';
 import type { ListQueryT } from './documents.schemas.js';
+import type { EmailStatus } from './documents.tables.js';
 import {
   type DocumentRow,
   documentBuyerCounts,
@@ -471,6 +472,11 @@ export interface NewDocument {
   originalNumber: string | null;
 }
 
+/** A new document's email status: NONE when it has no address (a final consumer without email). */
+export function initialEmailStatus(buyerEmail: string): EmailStatus {
+  return buyerEmail === '' ? 'NONE' : 'PENDING';
+}
+
 /**
  * The documents of a batch of creates, SIGNED, and their CREATED events, written at the unit of
  * work's flush: two inserts, their rows as one JSON parameter each (no per-row query building),
@@ -502,7 +508,7 @@ export function insertCreatedDocuments(uow: UnitOfWork, docs: NewDocument[], now
     cert_fingerprint: d.certFingerprint,
     original_document_type: d.originalDocumentType,
     original_number: d.originalNumber,
-    email_status: 'PENDING',
+    email_status: initialEmailStatus(d.buyerEmail),
     created_at: at,
     updated_at: at,
   }));

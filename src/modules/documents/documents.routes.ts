@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { type RouteAuth, requireIssuerScope } from '../../http/auth.js';
 import { authProblems, Ok } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import { toFieldErrors } from '../../http/validation.js';
 import {
   AccessKeyParams,
   CreatedDocumentSchema,
@@ -12,6 +13,7 @@ import {
   ListResponse,
 } from './documents.schemas.js';
 import type { DocumentsService } from './documents.service.js';
+import type { DocumentDryRun } from './dry-run.js';
 import { DocumentBodySchema } from './types/registry.js';
 
 export const tags = ['Documents'];
@@ -30,14 +32,14 @@ export const IssuerHeader = Type.Object({
   'x-issuer-id': Type.String({ format: 'uuid', description: 'the issuer (branch + issue point)' }),
 });
 
-export function registerDocumentRoutes(app: App, documents: DocumentsService): void {
+export function registerDocumentRoutes(app: App, documents: DocumentsService, dryRun: DocumentDryRun): void {
   app.post('/v1/documents', {
     schema: {
       tags,
       operationId: 'createDocument',
       summary: 'Issue a document: 01, 03, 04, 05, 06 or 07, by its documentType',
       description:
-        'Validates the body once, at the route, against the schema of its documentType (a malformed body is 400 VALIDATION_FAILED before anything else happens), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.',
+        "Validates the body once, at the route, against the schema of its documentType (a malformed body is 400 VALIDATION_FAILED before anything else happens, listing every problem at once: the schema's and the type's rules together, as POST /v1/documents/validate does), computes every total with decimal arithmetic and checks the stated tax bases and amounts, allocates the next sequential, builds the XML and signs it (XAdES-BES). Answers 201 with status SIGNED; submission to the tax authority is queued at once. With the same Idempotency-Key and the same payload the existing document is returned (200); another payload is 409 CONFLICT.",
       headers: Type.Intersect([IssuerHeader, CreateHeaders]),
       body: DocumentBodySchema,
       response: {
@@ -62,7 +64,14 @@ export function registerDocumentRoutes(app: App, documents: DocumentsService): v
       },
     },
     config: { auth: writeAuth },
+    // A schema error does not end the request at the validator: the handler adds the type's rules
+    // to it, so that one 400 lists every problem.
+    attachValidation: true,
     handler: async (request, reply) => {
+      if (request.validationError) {
+        const schemaErrors = toFieldErrors(request.validationError.validation as never, 'body');
+        throw await dryRun.creationError(requireIssuerScope(request), request.body, schemaErrors);
+      }
       const result = await documents.issue(
         requireIssuerScope(request),
         request.body,

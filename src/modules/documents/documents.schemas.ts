@@ -14,7 +14,9 @@ export const DocumentStatusSchema = StringEnum([
 ] as const);
 
 const EmailStateSchema = Type.Object({
-  status: StringEnum(['PENDING', 'SENT', 'DELIVERED', 'FAILED'] as const),
+  status: StringEnum(['PENDING', 'SENT', 'DELIVERED', 'FAILED', 'NONE'] as const, {
+    description: 'NONE: the document has no email address (a final consumer invoiced without one)',
+  }),
   sentAt: Type.Optional(Nullable(IsoDateTime)),
 });
 

@@ -16,7 +16,8 @@ import type { DocumentHeader } from './types/definition.js';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export type DocumentStatus = 'SIGNED' | 'RECEIVED' | 'RETURNED' | 'AUTHORIZED' | 'NOT_AUTHORIZED' | 'VOIDED';
-export type EmailStatus = 'PENDING' | 'SENT' | 'DELIVERED' | 'FAILED';
+/** NONE: no one to email (a final consumer invoiced without an address). */
+export type EmailStatus = 'PENDING' | 'SENT' | 'DELIVERED' | 'FAILED' | 'NONE';
 export type DocumentTypeCode = '01' | '03' | '04' | '05' | '06' | '07';
 
 /**

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { requireIssuerScope } from '../../http/auth.js';
+import { localizeFieldErrors, requestLanguage } from '../../http/field-language.js';
 import { authProblems, Ok } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { DOCUMENTATION_ONLY } from '../../http/validation.js';
@@ -10,7 +11,7 @@ import type { DocumentDryRun } from './dry-run.js';
 const DryRunError = Type.Object({
   code: Type.String({ description: 'VALIDATION_FAILED, DOCUMENT_TYPE_NOT_ENABLED or ISSUER_ISSUING_PAUSED' }),
   path: Type.String({ description: 'the field, as in problem documents (empty for an issuer rule)' }),
-  message: Type.String(),
+  message: Type.String({ description: "a sentence, in the request's language (Accept-Language es or en)" }),
   expected: Type.Optional(
     Type.String({ description: 'the value the service computed for this stated figure' }),
   ),
@@ -72,9 +73,13 @@ export function registerDryRunRoute(app: App, dryRun: DocumentDryRun): void {
       response: { 200: DryRunResponse, ...authProblems(404) },
     },
     config: { auth: writeAuth },
-    handler: async (request) => ({
-      ok: true as const,
-      ...(await dryRun.validate(requireIssuerScope(request), request.body)),
-    }),
+    handler: async (request) => {
+      const result = await dryRun.validate(requireIssuerScope(request), request.body);
+      return {
+        ok: true as const,
+        ...result,
+        errors: localizeFieldErrors(result.errors, requestLanguage(request)),
+      };
+    },
   });
 }

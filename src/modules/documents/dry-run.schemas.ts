@@ -24,8 +24,14 @@ function objectAt(body: unknown, pointer: string): Json | undefined {
   return node && typeof node === 'object' ? node : undefined;
 }
 
+export interface SchemaCheck {
+  errors: FieldError[];
+  /** Paths of omitted stated figures the check filled with PLACEHOLDER. */
+  filled: Set<string>;
+}
+
 /** Schema check with every error; omitted stated figures are filled with a placeholder first. */
-export function checkSchema(body: unknown): { errors: FieldError[]; filled: Set<string> } {
+export function checkSchema(body: unknown): SchemaCheck {
   const filled = new Set<string>();
   for (let round = 0; round < 2; round++) {
     if (validateBody(body)) return { errors: [], filled };

@@ -4,10 +4,11 @@ import { issuers } from '../../db/tables.js';
 import { type Clock, ecuadorDate } from '../../shared/clock.js';
 import { AppError, type FieldError, notFound } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
-import { checkSchema, PLACEHOLDER } from './dry-run.schemas.js';
+import { checkSchema, PLACEHOLDER, type SchemaCheck } from './dry-run.schemas.js';
 import { checkBodyLinks } from './links.js';
 import { assertIssuable, computeContent, issuerSnapshot } from './pipeline.js';
-import { definitionOf } from './types/registry.js';
+import type { TypeContext } from './types/definition.js';
+import { definitionOf, ISSUABLE_TYPES } from './types/registry.js';
 
 /** One problem the dry run found: a field error (VALIDATION_FAILED) or an issuer rule. */
 interface DryRunError {
@@ -59,8 +60,91 @@ function correctionPath(body: unknown, error: FieldError): string | null {
   return error.path;
 }
 
+/** A schema error at `path` covers what the business rules say at it or below it (one error per mistake). */
+function coveredBy(schemaErrors: FieldError[], path: string): boolean {
+  return schemaErrors.some(
+    (s) =>
+      s.path === 'body' || path === s.path || path.startsWith(`${s.path}.`) || path.startsWith(`${s.path}[`),
+  );
+}
+
+/**
+ * Every field problem of a body at once: its schema errors and, beside them, the type's business
+ * rules (a stated figure that differs from the computed one, a payments total, a date) on whatever
+ * the schema did not already refuse. The rules run even when the schema found errors: a body the
+ * rules cannot read (a list that is a string) leaves the schema's errors alone. `content` is the
+ * computed document, when nothing but stated figures stood in its way.
+ */
+function examineBody(body: Json, schema: SchemaCheck, ctx: TypeContext) {
+  const errors: DryRunError[] = schema.errors.map((e) => ({
+    code: 'VALIDATION_FAILED',
+    path: e.path,
+    message: e.message,
+  }));
+  const type = body.documentType;
+  if (typeof type !== 'string' || !(ISSUABLE_TYPES as readonly string[]).includes(type))
+    return { errors, content: null };
+  const def = definitionOf(type);
+  const reported = new Set<string>();
+  const report = (e: FieldError) => {
+    const key = `${e.path}|${e.message}`;
+    if (reported.has(key) || coveredBy(schema.errors, e.path)) return;
+    reported.add(key);
+    errors.push({
+      code: 'VALIDATION_FAILED',
+      path: e.path,
+      message: schema.filled.has(e.path) ? `is required; the computed value is ${e.expected}` : e.message,
+      ...(e.expected !== undefined ? { expected: e.expected } : {}),
+    });
+  };
+  // Omitted figures whose computed value happened to be the placeholder raise no error: still missing.
+  let content: (Json & { issueDate: string }) | null = null;
+  for (let pass = 0; pass < MAX_PASSES && content === null; pass++) {
+    try {
+      content = computeContent(def, body, ctx) as Json & { issueDate: string };
+    } catch (e) {
+      // A shape the schema refused can stop the rules anywhere: its schema errors say what is wrong.
+      if (!(e instanceof AppError) && schema.errors.length > 0) break;
+      if (!(e instanceof AppError) || e.code !== 'VALIDATION_FAILED' || !e.errors) throw e;
+      for (const f of e.errors) report(f);
+      const fixes = e.errors.map((f) => [f, correctionPath(body, f)] as const);
+      if (fixes.some(([, p]) => p === null)) break;
+      if (!fixes.every(([f, p]) => setAt(body, p!, f.expected!))) break;
+    }
+  }
+  for (const path of schema.filled) {
+    if (![...reported].some((k) => k.startsWith(`${path}|`))) {
+      errors.push({
+        code: 'VALIDATION_FAILED',
+        path,
+        message: `is required; the computed value is ${PLACEHOLDER}`,
+        expected: PLACEHOLDER,
+      });
+    }
+  }
+  return { errors, content: schema.errors.length === 0 ? content : null };
+}
+
 export function createDocumentDryRun(deps: { db: Executor; clock: Clock }) {
   const { db, clock } = deps;
+
+  async function activeIssuer(scope: IssuerScope) {
+    const [issuer] = await db
+      .select()
+      .from(issuers)
+      .where(
+        and(eq(issuers.id, scope.issuerId), eq(issuers.tenantId, scope.tenantId), eq(issuers.active, true)),
+      );
+    return issuer;
+  }
+
+  function contextOf(scope: IssuerScope, issuer: NonNullable<Awaited<ReturnType<typeof activeIssuer>>>) {
+    return {
+      today: ecuadorDate(clock.now()),
+      environment: scope.environment,
+      issuer: issuerSnapshot(issuer),
+    };
+  }
 
   return {
     /**
@@ -70,12 +154,7 @@ export function createDocumentDryRun(deps: { db: Executor; clock: Clock }) {
      * payment's total) or issuer rules.
      */
     async validate(scope: IssuerScope, raw: unknown) {
-      const [issuer] = await db
-        .select()
-        .from(issuers)
-        .where(
-          and(eq(issuers.id, scope.issuerId), eq(issuers.tenantId, scope.tenantId), eq(issuers.active, true)),
-        );
+      const issuer = await activeIssuer(scope);
       if (!issuer) throw notFound('Issuer');
       const body = structuredClone(raw) as Json;
       const errors: DryRunError[] = [];
@@ -92,64 +171,40 @@ export function createDocumentDryRun(deps: { db: Executor; clock: Clock }) {
           message: e.message,
         });
       }
-      if (schema.errors.length > 0 || !type) {
-        errors.push(
-          ...schema.errors.map((e) => ({ code: 'VALIDATION_FAILED', path: e.path, message: e.message })),
-        );
-        return { valid: false, errors, warnings: [] };
-      }
-      // The links to other documents, as creation checks them (links.ts), on the body as sent.
-      const links = await checkBodyLinks(db, scope, body);
-
-      const def = definitionOf(type);
-      const ctx = {
-        today: ecuadorDate(clock.now()),
-        environment: scope.environment,
-        issuer: issuerSnapshot(issuer),
-      };
-      const reported = new Set<string>();
-      const report = (e: FieldError) => {
-        const key = `${e.path}|${e.message}`;
-        if (reported.has(key)) return;
-        reported.add(key);
-        errors.push({
-          code: 'VALIDATION_FAILED',
-          path: e.path,
-          message: schema.filled.has(e.path) ? `is required; the computed value is ${e.expected}` : e.message,
-          ...(e.expected !== undefined ? { expected: e.expected } : {}),
-        });
-      };
-      // Omitted figures whose computed value happened to be the placeholder raise no error: still missing.
-      let content: (Json & { issueDate: string }) | null = null;
-      for (let pass = 0; pass < MAX_PASSES && content === null; pass++) {
-        try {
-          content = computeContent(def, body, ctx) as Json & { issueDate: string };
-        } catch (e) {
-          if (!(e instanceof AppError) || e.code !== 'VALIDATION_FAILED' || !e.errors) throw e;
-          for (const f of e.errors) report(f);
-          const fixes = e.errors.map((f) => [f, correctionPath(body, f)] as const);
-          if (fixes.some(([, p]) => p === null)) break;
-          if (!fixes.every(([f, p]) => setAt(body, p!, f.expected!))) break;
-        }
-      }
-      for (const path of schema.filled) {
-        if (![...reported].some((k) => k.startsWith(`${path}|`))) {
-          errors.push({
-            code: 'VALIDATION_FAILED',
-            path,
-            message: `is required; the computed value is ${PLACEHOLDER}`,
-            expected: PLACEHOLDER,
-          });
-        }
-      }
-      for (const e of links.errors)
-        errors.push({ code: 'VALIDATION_FAILED', path: e.path, message: e.message });
+      const found = examineBody(body, schema, contextOf(scope, issuer));
+      errors.push(...found.errors);
+      // The links to other documents, as creation checks them (links.ts), once the body has its shape.
+      const links =
+        schema.errors.length === 0 && type ? await checkBodyLinks(db, scope, body) : { errors: [], warnings: [] };
+      for (const e of links.errors) errors.push({ code: 'VALIDATION_FAILED', path: e.path, message: e.message });
       return {
         valid: errors.length === 0,
         errors,
         warnings: links.warnings,
-        ...(content ? { document: { documentType: type, ...content }, correctedBody: body } : {}),
+        ...(found.content && type
+          ? { document: { documentType: type, ...found.content }, correctedBody: body }
+          : {}),
       };
+    },
+
+    /**
+     * Creation's 400 when its body fails the schema: the same field problems as the dry run (the
+     * schema's and the rules' together), as a VALIDATION_FAILED. Issuer rules are not asked: a
+     * malformed body is refused before anything else happens.
+     */
+    async creationError(scope: IssuerScope, raw: unknown, schemaErrors: FieldError[]): Promise<AppError> {
+      const issuer = await activeIssuer(scope);
+      const body = structuredClone(raw) as Json;
+      const schema = checkSchema(body);
+      const errors: FieldError[] = issuer
+        ? examineBody(body, schema, contextOf(scope, issuer)).errors.map(({ path, message }) => ({
+            path,
+            message,
+          }))
+        : schemaErrors;
+      return new AppError('VALIDATION_FAILED', errors.map((e) => `${e.path}: ${e.message}`).join('; '), {
+        errors,
+      });
     },
   };
 }

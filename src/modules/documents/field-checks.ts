@@ -162,6 +162,11 @@ export function checkIssueDay(
   return true;
 }
 
+/** A final consumer (07) has no email by definition: none is asked, none is sent. Other buyers must give one. */
+export function finalConsumerWithoutEmail(buyer: { idType: string; email?: string | null }): boolean {
+  return buyer.idType === '07' && (buyer.email === undefined || buyer.email === null || buyer.email === '');
+}
+
 const EMAIL_RE = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
 
 export function requiredEmail(errs: FieldErrors, path: string, value: unknown): string | null {

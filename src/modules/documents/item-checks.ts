@@ -27,8 +27,11 @@ export interface RateContext {
 }
 
 /**
- * Checks one item and computes its line; null when any of its fields is wrong (the errors are in
- * `errs`). The client's stated base and value of every tax must equal ours at 2 decimals.
+ * Checks one item and computes its line; null when its figures cannot be computed (a quantity,
+ * price, discount or tax rate is wrong). The errors are in `errs`, and a line is returned beside
+ * other errors (a blank description, a wrong stated figure) so the document's totals are still
+ * checked: the caller throws before using it. The client's stated base and value of every tax
+ * must equal ours at 2 decimals.
  */
 export function checkItem(
   errs: FieldErrors,
@@ -36,7 +39,6 @@ export function checkItem(
   item: ItemInput,
   context: RateContext = { creditedIssueDate: null },
 ): ItemLine | null {
-  const before = errs.errors.length;
   const mainCode = requiredText(errs, `${path}.mainCode`, item.mainCode, { max: CODE_MAX });
   const auxiliaryCode = optionalText(errs, `${path}.auxiliaryCode`, item.auxiliaryCode, { max: CODE_MAX });
   const description = requiredText(errs, `${path}.description`, item.description, { max: DESCRIPTION_MAX });
@@ -64,7 +66,8 @@ export function checkItem(
     errs.add(path, 'quantity × unitPrice exceeds the schema limit of 12 integer digits');
     return null;
   }
-  if (!rates || errs.errors.length > before) return null;
+  // The figures are compared whenever they can be computed, whatever else is wrong on the item.
+  if (!rates) return null;
 
   const line = computeLine({ quantity: quantity.value, unitPrice: unitPrice.value, discount }, rates);
   line.taxes.forEach((tax, i) => {
@@ -72,11 +75,12 @@ export function checkItem(
     compareStated(errs, `${path}.taxes[${i}].taxableBase`, stated.taxableBase, tax.taxableBase);
     compareStated(errs, `${path}.taxes[${i}].taxAmount`, stated.taxAmount, tax.amount);
   });
-  if (errs.errors.length > before) return null;
+  // A wrong text field leaves the line's figures good for the document's totals (the payments'
+  // check); `errs` holds the error and the caller throws before the line is used.
   return {
-    mainCode: mainCode!,
+    mainCode: mainCode ?? '',
     auxiliaryCode,
-    description: description!,
+    description: description ?? '',
     quantity: quantity.normalized,
     unitPrice: unitPrice.normalized,
     discount: fixed(discount),

@@ -252,7 +252,7 @@ function headerOf(model: StoredModel): DocumentHeader {
 export function recipientsOf(doc: Pick<DocumentRow, 'documentType' | 'model' | 'buyerEmail'>): string[] {
   const emails = definitionOf(doc.documentType).summary(contentOf(doc.model)).emails;
   const unique = [...new Set(emails.filter((e) => e.length > 0))];
-  return unique.length ? unique : [doc.buyerEmail];
+  return unique.length ? unique : [doc.buyerEmail].filter((e) => e.length > 0);
 }
 
 /** The RIDE view model of a type that draws its RIDE from one (03, 05, 06, 07); null for 01 and 04. */

@@ -20,6 +20,7 @@ import {
   checkIssueDay,
   dayNumber,
   FieldErrors,
+  finalConsumerWithoutEmail,
   nameValueList,
   optionalMoney,
   optionalText,
@@ -154,7 +155,7 @@ function checkBuyer(errs: FieldErrors, buyer: BuyerInput, isInvoice: boolean): B
   const idProblem = id === null ? null : buyerIdProblem(buyer.idType, id);
   if (idProblem) errs.add('buyer.id', idProblem);
   const name = requiredText(errs, 'buyer.name', buyer.name, TEXT_300);
-  const email = requiredEmail(errs, 'buyer.email', buyer.email);
+  const email = finalConsumerWithoutEmail(buyer) ? '' : requiredEmail(errs, 'buyer.email', buyer.email);
   const address = optionalText(errs, 'buyer.address', buyer.address, TEXT_300);
   // The phone is not part of either schema; it only reaches the RIDE, hence a modest limit.
   const phone = isInvoice
@@ -231,7 +232,6 @@ function checkPayments(errs: FieldErrors, payments: PaymentInput[]): Payment[] |
     errs.add('payments', 'at least one payment is required');
     return null;
   }
-  const before = errs.errors.length;
   const out = payments.map((p, i): Payment => {
     const at = `payments[${i}]`;
     if (!PAYMENT_METHODS.some((m) => m.code === p.method)) {
@@ -253,5 +253,6 @@ function checkPayments(errs: FieldErrors, payments: PaymentInput[]): Payment[] |
       termUnit: hasUnit ? p.termUnit! : null,
     };
   });
-  return errs.errors.length > before ? null : out;
+  // A wrong method or term leaves the amounts good for the check against the total.
+  return out.some((p) => p.total === '') ? null : out;
 }

@@ -42,7 +42,7 @@ const PATTERNS: [RegExp, (t: T, m: RegExpExecArray) => string][] = [
     (t, m) => t(`Máximo ${m[1]} caracteres.`, `At most ${m[1]} characters.`),
   ],
   [
-    /must match pattern "\^-\?\[0-9\]|non-negative decimal string/,
+    /must match pattern "\^-\?\[0-9\]|non-negative decimal string|decimal number written as a string/,
     (t) => t('Escribe una cantidad como 12.50.', 'Enter an amount such as 12.50.'),
   ],
   [/must have at most (\d+) decimals/, (t, m) => t(`Máximo ${m[1]} decimales.`, `At most ${m[1]} decimals.`)],
@@ -52,7 +52,7 @@ const PATTERNS: [RegExp, (t: T, m: RegExpExecArray) => string][] = [
   ],
   [/must be greater than 0/, (t) => t('Debe ser mayor que 0.', 'Must be greater than 0.')],
   [
-    /valid email address|must match format "email"|^must NOT have fewer than 3/,
+    /valid email address|must match format "email"|^must NOT have fewer than 3|^must be at least 3 characters/,
     (t) => t('Correo no válido.', 'Not a valid email address.'),
   ],
   [

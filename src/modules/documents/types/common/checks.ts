@@ -6,6 +6,7 @@ import {
   checkIssueDay,
   dayNumber,
   type FieldErrors,
+  finalConsumerWithoutEmail,
   optionalText,
   requiredDate,
   requiredDecimal,
@@ -74,7 +75,8 @@ export function checkParty(
   const rule = ID_RULES.get(party.idType);
   if (id !== null && rule && !rule.re.test(id)) errs.add(`${path}.id`, rule.message);
   const name = requiredText(errs, `${path}.name`, party.name, TEXT_300);
-  const email = opts.email ? requiredEmail(errs, `${path}.email`, party.email) : '';
+  const email =
+    opts.email && !finalConsumerWithoutEmail(party) ? requiredEmail(errs, `${path}.email`, party.email) : '';
   const address = optionalText(errs, `${path}.address`, party.address, TEXT_300);
   if (errs.errors.length > before) return null;
   return { idType: party.idType, id: id!, name: name!, email: email!, address };
@@ -118,7 +120,8 @@ export function checkPayments(
       termUnit: hasUnit ? p.termUnit! : null,
     };
   });
-  if (errs.errors.length > before) return null;
+  // A wrong method or term leaves the amounts good for the check against the total.
+  if (out.some((p) => p.total === '')) return null;
   if (total !== null) {
     const paid = sum(out.map((p) => dec(p.total)));
     if (!paid.equals(total)) {
@@ -126,7 +129,7 @@ export function checkPayments(
       return null;
     }
   }
-  return out;
+  return errs.errors.length > before ? null : out;
 }
 
 /** A stated amount must equal the computed one at 2 decimals. */

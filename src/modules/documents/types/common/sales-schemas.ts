@@ -37,11 +37,14 @@ export const BuyerBody = Type.Object({
   idType: Type.String({ description: '04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id' }),
   id: Type.String({ minLength: 1, maxLength: 20 }),
   name: Type.String({ minLength: 1, maxLength: 300 }),
-  email: Type.String({
-    minLength: 3,
-    maxLength: 254,
-    description: 'RIDE and XML are sent here on authorization',
-  }),
+  email: Type.Optional(
+    Type.String({
+      minLength: 3,
+      maxLength: 254,
+      description:
+        'RIDE and XML are sent here on authorization. Required, except for a final consumer (07): without it no email is sent',
+    }),
+  ),
   address: Type.Optional(Type.String({ maxLength: 300 })),
   phone: Type.Optional(Type.String({ maxLength: 50 })),
 });

@@ -22,7 +22,11 @@ export const DebitNoteBody = Type.Object(
       idType: IdType,
       id: Type.String({ minLength: 1, maxLength: 20 }),
       name: Type.String({ minLength: 1, maxLength: 300 }),
-      email: Email('RIDE and XML are sent here on authorization'),
+      email: Type.Optional(
+        Email(
+          'RIDE and XML are sent here on authorization. Required, except for a final consumer (07): without it no email is sent',
+        ),
+      ),
       address: Type.Optional(Type.String({ maxLength: 300 })),
     }),
     originalDocument: Type.Object({
