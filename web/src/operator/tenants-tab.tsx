@@ -5,6 +5,7 @@ import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
 import { label, labelOptions } from '../labels';
 import { admin } from './admin-api';
+import { TableRegion } from '../components/table-region';
 
 const REASONS = [
   'PAYMENT_REVERSED',
@@ -48,7 +49,7 @@ export function TenantsTab() {
           <Loading />
         )
       ) : (
-        <div className="table-wrap">
+        <TableRegion label={t('Clientes', 'Tenants')}>
           <table className="table">
             <thead>
               <tr>
@@ -67,7 +68,7 @@ export function TenantsTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </Card>
   );

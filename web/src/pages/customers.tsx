@@ -16,6 +16,7 @@ import { useAction, useLoad } from '../hooks';
 import { type T, useT } from '../i18n';
 import { CsvImportDialog } from './csv-import';
 import { fieldErrorText, ID_TYPE_CODES, idTypeLabel } from './entry-labels';
+import { TableRegion } from '../components/table-region';
 
 type Customer = Answer<'/v1/customers', 'get'>['data'][number];
 type CustomerRow = Answer<'/v1/customers/import', 'post'>['data']['rows'][number]['value'];
@@ -106,7 +107,7 @@ export function CustomersPage() {
         </Alert>
       ) : (
         <>
-          <div className="table-wrap">
+          <TableRegion label={t('Clientes', 'Customers')}>
             <table className="table" aria-label={t('Clientes', 'Customers')}>
               <thead>
                 <tr>
@@ -148,7 +149,7 @@ export function CustomersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           {pages > 1 && (
             <nav className="pager" aria-label={t('Páginas', 'Pages')}>
               <Button variant="link" disabled={page <= 1} onClick={() => setPage(page - 1)}>

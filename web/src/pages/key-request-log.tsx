@@ -5,6 +5,7 @@ import { Button, Card, FormError, Loading, SelectField, TextField } from '../com
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
+import { TableRegion } from '../components/table-region';
 
 type LogPage = Answer<'/v1/keys/{id}/requests', 'get'>;
 type LoggedRequest = LogPage['requests'][number];
@@ -116,7 +117,7 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
       {!page.data ? (
         !page.error && <Loading />
       ) : (
-        <div className="table-wrap">
+        <TableRegion label={t('Solicitudes', 'Requests')}>
           <table className="table compact request-log" aria-label={t('Solicitudes', 'Requests')}>
             <thead>
               <tr>
@@ -156,7 +157,7 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
               )}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       {cursor && (
         <Button variant="link" onClick={() => void loadMore()}>

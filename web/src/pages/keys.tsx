@@ -23,6 +23,7 @@ import { label as codeLabel } from '../labels';
 import { Link } from '../router';
 import { useSession } from '../session';
 import { KeyRequestLog } from './key-request-log';
+import { TableRegion } from '../components/table-region';
 
 const SCOPES = [
   'documents:write',
@@ -81,7 +82,7 @@ export function KeysPage() {
           <Loading />
         )
       ) : (
-        <div className="table-wrap">
+        <TableRegion label={t('Claves', 'Keys')}>
           <table className="table">
             <thead>
               <tr>
@@ -141,7 +142,7 @@ export function KeysPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       {chosen && (
         <Card

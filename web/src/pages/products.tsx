@@ -18,6 +18,7 @@ import { useT } from '../i18n';
 import { CsvImportDialog } from './csv-import';
 import { inWords, useDebounced } from './customers';
 import { type TaxRateRow, taxRateLabel } from './entry-labels';
+import { TableRegion } from '../components/table-region';
 
 type Product = Answer<'/v1/products', 'get'>['data'][number];
 type ProductRow = Answer<'/v1/products/import', 'post'>['data']['rows'][number]['value'];
@@ -90,7 +91,7 @@ export function ProductsPage() {
         </Alert>
       ) : (
         <>
-          <div className="table-wrap">
+          <TableRegion label={t('Productos', 'Products')}>
             <table className="table" aria-label={t('Productos', 'Products')}>
               <thead>
                 <tr>
@@ -130,7 +131,7 @@ export function ProductsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           {pages > 1 && (
             <nav className="pager" aria-label={t('Páginas', 'Pages')}>
               <Button variant="link" disabled={page <= 1} onClick={() => setPage(page - 1)}>

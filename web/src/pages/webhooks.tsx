@@ -20,6 +20,7 @@ import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { type T, useLang, useT } from '../i18n';
 import { label } from '../labels';
+import { TableRegion } from '../components/table-region';
 
 const EVENT_TYPES = [
   'DOCUMENT_AUTHORIZED',
@@ -161,7 +162,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
       </div>
       <FormError error={test.error} />
       {log.data && (
-        <div className="table-wrap">
+        <TableRegion label={t('Entregas', 'Deliveries')}>
           <table className="table" aria-label={t('Entregas', 'Deliveries')}>
             <thead>
               <tr>
@@ -202,7 +203,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
               )}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </Card>
   );

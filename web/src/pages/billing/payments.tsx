@@ -5,6 +5,7 @@ import { useLang, useT } from '../../i18n';
 import { label } from '../../labels';
 import { ProofModal } from './proof-modal';
 import type { Payment, Subscription } from './types';
+import { TableRegion } from '../../components/table-region';
 
 export function Payments({ subscription, onChange }: { subscription: Subscription; onChange(): void }) {
   const t = useT();
@@ -12,7 +13,7 @@ export function Payments({ subscription, onChange }: { subscription: Subscriptio
   const [uploading, setUploading] = useState<Payment | null>(null);
   return (
     <Card title={t('Pagos', 'Payments')}>
-      <div className="table-wrap">
+      <TableRegion label={t('Pagos', 'Payments')}>
         <table className="table">
           <thead>
             <tr>
@@ -53,7 +54,7 @@ export function Payments({ subscription, onChange }: { subscription: Subscriptio
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
       {uploading && <ProofModal payment={uploading} onClose={() => setUploading(null)} onDone={onChange} />}
     </Card>
   );
