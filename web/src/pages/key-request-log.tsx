@@ -4,7 +4,7 @@ import type { Answer } from '../api-models';
 import { Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
-import { useLang, useT } from '../i18n';
+import { problemMessage, useLang, useT } from '../i18n';
 import { TableRegion } from '../components/table-region';
 
 type LogPage = Answer<'/v1/keys/{id}/requests', 'get'>;
@@ -88,7 +88,6 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
           label={t('Código de error', 'Error code')}
           name="code"
           defaultValue={filters.code}
-          placeholder="VALIDATION_FAILED"
           data-technical=""
           maxLength={64}
         />
@@ -141,7 +140,18 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
                     <code data-technical="">{r.path}</code>
                   </td>
                   <td className="num">{r.status}</td>
-                  <td>{r.code ? <code data-technical="">{r.code}</code> : '—'}</td>
+                  <td>
+                    {r.code ? (
+                      <>
+                        {problemMessage(t, { code: r.code, status: r.status })}
+                        <code data-technical="" className="small muted block">
+                          {r.code}
+                        </code>
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td>
                     <code className="request-id">{r.requestId}</code>
                   </td>
