@@ -325,7 +325,11 @@ export function Modal({ title, onClose, children }: { title: string; onClose(): 
   useEffect(() => {
     const first = ref.current?.querySelector<HTMLElement>('input, textarea, select, button:not(.close)');
     first?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    // Only the topmost dialog (a confirmation over a form's dialog) closes on Escape.
+    const onKey = (e: KeyboardEvent) => {
+      const open = document.querySelectorAll('[role="dialog"]');
+      if (e.key === 'Escape' && open[open.length - 1] === ref.current) onClose();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { AdminTenant, Answer } from '../api-models';
+import { TableRegion } from '../components/table-region';
 import { Badge, Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
 import { label, labelOptions } from '../labels';
 import { admin } from './admin-api';
-import { TableRegion } from '../components/table-region';
 
 const REASONS = [
   'PAYMENT_REVERSED',

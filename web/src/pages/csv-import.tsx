@@ -1,10 +1,10 @@
 import { type ReactNode, useId, useState } from 'react';
 import { ApiError, api } from '../api';
+import { TableRegion } from '../components/table-region';
 import { Alert, Badge, Button, FormError, Modal } from '../components/ui';
 import { useAction } from '../hooks';
 import { type T, useT } from '../i18n';
 import { fieldLabel, type RowError, rowErrorText } from './entry-labels';
-import { TableRegion } from '../components/table-region';
 
 export interface ImportRow<V> {
   line: number;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, api } from '../api';
 import type { Answer } from '../api-models';
 import { ActionForm } from '../components/action-form';
+import { TableRegion } from '../components/table-region';
 import {
   Alert,
   Button,
@@ -16,7 +17,6 @@ import { useAction, useLoad } from '../hooks';
 import { type T, useT } from '../i18n';
 import { CsvImportDialog } from './csv-import';
 import { fieldErrorText, ID_TYPE_CODES, idTypeLabel } from './entry-labels';
-import { TableRegion } from '../components/table-region';
 
 type Customer = Answer<'/v1/customers', 'get'>['data'][number];
 type CustomerRow = Answer<'/v1/customers/import', 'post'>['data']['rows'][number]['value'];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../api';
 import type { Answer, Issuer, Sequential } from '../api-models';
 import { ActionForm } from '../components/action-form';
+import { TableRegion } from '../components/table-region';
 import {
   Alert,
   Badge,
@@ -19,7 +20,6 @@ import { useLang, useT } from '../i18n';
 import { useSession } from '../session';
 import { typeLabel } from './document-status';
 import { IssuerDocumentTypes } from './issuer-document-types';
-import { TableRegion } from '../components/table-region';
 
 export function IssuersPage() {
   const t = useT();

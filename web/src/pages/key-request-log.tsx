@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api';
 import type { Answer } from '../api-models';
+import { TableRegion } from '../components/table-region';
 import { Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
 import { problemMessage, useLang, useT } from '../i18n';
-import { TableRegion } from '../components/table-region';
 
 type LogPage = Answer<'/v1/keys/{id}/requests', 'get'>;
 type LoggedRequest = LogPage['requests'][number];

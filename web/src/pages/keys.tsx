@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { api } from '../api';
 import type { Answer, ApiKey } from '../api-models';
 import { ActionForm } from '../components/action-form';
+import { TableRegion } from '../components/table-region';
 import {
   Badge,
   BarChart,
@@ -23,7 +24,6 @@ import { label as codeLabel } from '../labels';
 import { Link } from '../router';
 import { useSession } from '../session';
 import { KeyRequestLog } from './key-request-log';
-import { TableRegion } from '../components/table-region';
 
 const SCOPES = [
   'documents:write',

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { api } from '../api';
 import type { Answer, NotificationPreference } from '../api-models';
+import { TableRegion } from '../components/table-region';
 import { Badge, Button, Card, CheckField, FormError, Loading, PageHeader } from '../components/ui';
 import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { label } from '../labels';
-import { TableRegion } from '../components/table-region';
 
 export function NotificationsPage() {
   const t = useT();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../api';
 import type { Answer } from '../api-models';
 import { ActionForm } from '../components/action-form';
+import { TableRegion } from '../components/table-region';
 import {
   Alert,
   Button,
@@ -13,12 +14,12 @@ import {
   SelectField,
   TextField,
 } from '../components/ui';
+import { money } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
 import { CsvImportDialog } from './csv-import';
 import { inWords, useDebounced } from './customers';
 import { type TaxRateRow, taxRateLabel } from './entry-labels';
-import { TableRegion } from '../components/table-region';
 
 type Product = Answer<'/v1/products', 'get'>['data'][number];
 type ProductRow = Answer<'/v1/products/import', 'post'>['data']['rows'][number]['value'];
@@ -109,7 +110,7 @@ export function ProductsPage() {
                   <tr key={p.id}>
                     <td className="mono">{p.mainCode}</td>
                     <td>{p.description}</td>
-                    <td className="num">{p.unitPrice}</td>
+                    <td className="num">{money(p.unitPrice)}</td>
                     <td className="hide-sm">{taxes(p.taxes)}</td>
                     <td className="actions-cell">
                       <Button

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../api';
 import type { Answer } from '../api-models';
 import { ActionForm } from '../components/action-form';
+import { TableRegion } from '../components/table-region';
 import {
   Alert,
   Badge,
@@ -20,7 +21,6 @@ import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { type T, useLang, useT } from '../i18n';
 import { label } from '../labels';
-import { TableRegion } from '../components/table-region';
 
 const EVENT_TYPES = [
   'DOCUMENT_AUTHORIZED',

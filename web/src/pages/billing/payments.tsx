@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { TableRegion } from '../../components/table-region';
 import { Badge, Button, Card } from '../../components/ui';
 import { formatDateTime, money } from '../../format';
 import { useLang, useT } from '../../i18n';
 import { label } from '../../labels';
 import { ProofModal } from './proof-modal';
 import type { Payment, Subscription } from './types';
-import { TableRegion } from '../../components/table-region';
 
 export function Payments({ subscription, onChange }: { subscription: Subscription; onChange(): void }) {
   const t = useT();
