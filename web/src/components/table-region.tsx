@@ -15,9 +15,10 @@ export function TableRegion({
   children: ReactNode;
 }) {
   return (
+    // A labelled <section> is a region; it takes focus so a keyboard can scroll it.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <div className={`table-wrap ${className ?? ''}`} role="region" aria-label={label} tabIndex={0}>
+    <section className={`table-wrap ${className ?? ''}`} aria-label={label} tabIndex={0}>
       {children}
-    </div>
+    </section>
   );
 }

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../api';
 import { useConfirmedPost } from '../components/document-form';
 import { IssueConfirm } from '../components/issue-confirm';
 import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';

@@ -61,6 +61,7 @@ export function SignUpPage() {
         'branchAddress',
       ],
       cert: true,
+      certPassword: true,
       logo: true,
       documentTypes: true,
     });
@@ -193,6 +194,7 @@ export function SignUpPage() {
               label={t('Contraseña del certificado', 'Certificate password')}
               name="certPassword"
               type="password"
+              required
               autoComplete="off"
               error={err}
             />
