@@ -11,6 +11,7 @@ import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receive
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { startTestSri, type TestSri } from '../helpers/sri.js';
 import { bearer, verifiedTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * The whole way of one invoice, on real parts and real time: API → worker → the tax authority
@@ -41,16 +42,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('an invoice from creation to the buyer and the client', () => {
   it('AUTHORIZED without further calls; the buyer gets RIDE + XML; the client gets a signed webhook', async () => {
     const t = await verifiedTenant(ctx);
@@ -67,12 +58,13 @@ describe('an invoice from creation to the buyer and the client', () => {
     expect(created.statusCode).toBe(201);
     const { accessKey, sequential } = created.json().document;
 
-    const doc = await until(
+    const doc = await waitFor(
+      'AUTHORIZED and its email SENT',
       async () =>
         (
           await ctx.app.inject({ method: 'GET', url: `/v1/documents/${accessKey}`, headers: docHeaders(t) })
         ).json().document,
-      (d) => d.status === 'AUTHORIZED' && d.email.status === 'SENT',
+      { until: (d) => d.status === 'AUTHORIZED' && d.email.status === 'SENT' },
     );
     expect(doc.authorizationNumber).toBe(accessKey);
     expect(doc.authorizationDate).toMatch(/-05:00$/);

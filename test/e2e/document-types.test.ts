@@ -13,6 +13,7 @@ import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receive
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { startTestSri, type TestSri } from '../helpers/sri.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * Every new type through the one pipeline, on real parts and real time: POST /v1/documents →
@@ -59,16 +60,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const get = async (url: string) => {
   const res = await ctx.app.inject({ method: 'GET', url, headers: docHeaders(t) });
   expect(res.statusCode, res.body).toBe(200);
@@ -103,10 +94,9 @@ describe.each(TYPE_CASES)('type $code through the one pipeline', (c) => {
     );
     expect([other.statusCode, other.json().code]).toEqual([409, 'CONFLICT']);
 
-    const done = await until(
-      () => detail(doc.accessKey),
-      (d) => d.status === 'AUTHORIZED' && d.email.status === 'SENT',
-    );
+    const done = await waitFor('AUTHORIZED and its email SENT', () => detail(doc.accessKey), {
+      until: (d) => d.status === 'AUTHORIZED' && d.email.status === 'SENT',
+    });
     expect(done).toMatchObject({ documentType: c.code, total: c.total, authorizationNumber: doc.accessKey });
     expect(done.buyer.email).toBe(c.recipients[0]);
     expect(done.content).toBeTypeOf('object');
@@ -177,10 +167,7 @@ describe.each(TYPE_CASES)('type $code through the one pipeline', (c) => {
     const created = await createDocument(ctx, t, c.body(today, [{ name: 'simulador', value: 'DEVUELTA' }]));
     expect(created.statusCode, created.body).toBe(201);
     const { accessKey, sequential } = created.json().document;
-    await until(
-      () => detail(accessKey),
-      (d) => d.status === 'RETURNED',
-    );
+    await waitFor('RETURNED', () => detail(accessKey), { until: (d) => d.status === 'RETURNED' });
     const rebuilt = await ctx.app.inject({
       method: 'POST',
       url: `/v1/documents/${accessKey}/rebuild`,
@@ -189,10 +176,9 @@ describe.each(TYPE_CASES)('type $code through the one pipeline', (c) => {
     });
     expect(rebuilt.statusCode, rebuilt.body).toBe(200);
     expect(rebuilt.json().document).toMatchObject({ accessKey, sequential, status: 'SIGNED' });
-    const done = await until(
-      () => detail(accessKey),
-      (d) => d.status === 'AUTHORIZED',
-    );
+    const done = await waitFor('AUTHORIZED', () => detail(accessKey), {
+      until: (d) => d.status === 'AUTHORIZED',
+    });
     expect(done.additionalInfo).toEqual([{ name: 'Corregido', value: 'sí' }]);
     // A body of another type is refused on documentType, whatever its shape.
     const wrong = await ctx.app.inject({

@@ -5,6 +5,7 @@ import { createDocument, docHeaders } from '../helpers/documents.js';
 import { type PgBouncer, startPgBouncer } from '../helpers/pgbouncer.js';
 import { startTestSri, type TestSri } from '../helpers/sri.js';
 import { bearer, verifiedTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * The service through PgBouncer 1.18 in transaction mode (docs/scaling.md): its pools on the
@@ -47,19 +48,14 @@ describe('through PgBouncer in transaction mode', () => {
     const created = await createDocument(ctx, t);
     expect(created.statusCode, created.body).toBe(201);
     const { accessKey } = created.json().document;
-    const deadline = Date.now() + 30_000;
-    let status = '';
-    while (Date.now() < deadline) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/v1/documents/${accessKey}`,
-        headers: docHeaders(t),
-      });
-      status = res.json().document.status;
-      if (status === 'AUTHORIZED') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status).toBe('AUTHORIZED');
+    await waitFor(
+      'AUTHORIZED',
+      async () =>
+        (
+          await ctx.app.inject({ method: 'GET', url: `/v1/documents/${accessKey}`, headers: docHeaders(t) })
+        ).json().document.status,
+      { until: (status) => status === 'AUTHORIZED' },
+    );
     const list = await ctx.app.inject({ method: 'GET', url: '/v1/documents', headers: docHeaders(t) });
     expect(list.json().data.map((d: { accessKey: string }) => d.accessKey)).toEqual([accessKey]);
 

@@ -9,6 +9,7 @@ import { createTestDatabase } from '../helpers/database.js';
 import { registrationFields } from '../helpers/fixtures.js';
 import { multipart } from '../helpers/multipart.js';
 import { freePort } from '../helpers/ports.js';
+import { waitForReady } from '../helpers/wait.js';
 
 /**
  * Issue 13, defect 5: two API processes on one database, as `npm run start:api` runs them twice.
@@ -47,19 +48,8 @@ async function startApi(port: number): Promise<string> {
   proc.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
   procs.push(proc);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the API process exited early:\n${output.join('')}`);
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return base;
-    if (Date.now() > deadline) throw new Error(`the API process did not become ready:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitForReady(base, proc, () => output.join(''));
+  return base;
 }
 
 beforeAll(async () => {

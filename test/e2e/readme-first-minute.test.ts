@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../helpers/database.js';
 import { freePort } from '../helpers/ports.js';
+import { waitForReady } from '../helpers/wait.js';
 
 /**
  * The README's "First minute with the API", run as written (its `sh` blocks, taken from the README
@@ -53,19 +54,7 @@ beforeAll(async () => {
   service.stderr?.on('data', (d: Buffer) => {
     output += d.toString();
   });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (service.exitCode !== null) throw new Error(`the service exited early:\n${output}`);
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`the service did not become ready:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitForReady(base, service, () => output);
 }, 120_000);
 
 afterAll(async () => {

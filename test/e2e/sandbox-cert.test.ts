@@ -9,6 +9,7 @@ import { registrationFields } from '../helpers/fixtures.js';
 import { multipart } from '../helpers/multipart.js';
 import { startTestSri, type TestSri } from '../helpers/sri.js';
 import { bearer, type RegisteredTenant, verifyTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 
 /** `npm run sandbox:cert`: a newcomer without a certificate can try the whole flow in sandbox. */
 let ctx: TestContext;
@@ -56,18 +57,18 @@ describe('npm run sandbox:cert', () => {
     const created = await createDocument(ctx, tenant);
     expect(created.statusCode, created.body).toBe(201);
     const key = created.json().document.accessKey as string;
-    const deadline = Date.now() + 30_000;
-    let status = '';
-    while (Date.now() < deadline) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/v1/documents/${key}`,
-        headers: { ...bearer(tenant.apiKey), 'x-issuer-id': tenant.issuerId },
-      });
-      status = res.statusCode === 200 ? res.json().document.status : res.body;
-      if (status === 'AUTHORIZED' || status === 'RETURNED' || status === 'NOT_AUTHORIZED') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const status = await waitFor(
+      'a final status',
+      async () => {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/v1/documents/${key}`,
+          headers: { ...bearer(tenant.apiKey), 'x-issuer-id': tenant.issuerId },
+        });
+        return (res.statusCode === 200 ? res.json().document.status : res.body) as string;
+      },
+      { until: (s) => ['AUTHORIZED', 'RETURNED', 'NOT_AUTHORIZED'].includes(s) },
+    );
     expect(status, status).toBe('AUTHORIZED');
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { bearer, registerTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 
 let ctx: TestContext;
 let smtp: TestSmtpServer;
@@ -31,16 +32,18 @@ describe('sign-up over a real SMTP conversation', () => {
     expect(verify.statusCode).toBe(200);
     // The worker records VERIFICATION_EMAIL_SENT in the transaction after the SMTP answer: it can
     // trail the message's arrival by a moment.
-    let types: string[] = [];
-    for (let i = 0; i < 100 && !types.includes('VERIFICATION_EMAIL_SENT'); i++) {
-      if (i > 0) await new Promise((r) => setTimeout(r, 100));
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: '/v1/tenants/events',
-        headers: bearer(t.apiKey),
-      });
-      types = res.json().events.map((e: { eventType: string }) => e.eventType);
-    }
+    const types = await waitFor(
+      'VERIFICATION_EMAIL_SENT',
+      async () => {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: '/v1/tenants/events',
+          headers: bearer(t.apiKey),
+        });
+        return res.json().events.map((e: { eventType: string }) => e.eventType) as string[];
+      },
+      { until: (types) => types.includes('VERIFICATION_EMAIL_SENT') },
+    );
     expect(types).toEqual(
       expect.arrayContaining(['CERTIFICATE_UPLOADED', 'VERIFICATION_EMAIL_SENT', 'EMAIL_VERIFIED']),
     );
@@ -68,17 +71,19 @@ describe('sign-up over a real SMTP conversation', () => {
     return row!;
   }
 
-  async function until(check: () => Promise<boolean>) {
-    for (let i = 0; i < 60 && !(await check()); i++) {
+  /** Waits for the outbox row's status, bringing each retry forward. */
+  const outboxStatus = (email: string, status: string) =>
+    waitFor(`the email ${status}`, async () => {
+      const row = await outboxRow(email);
+      if (row.status === status) return row;
       await pullRetriesForward();
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+      return null;
+    });
 
   it('a temporary refusal (451) is retried with backoff and then delivered', async () => {
     smtp.rejectNext(2, 451);
     const t = await registerTenant(ctx, { language: 'en' });
-    await until(async () => (await outboxRow(t.email)).status === 'SENT');
+    await outboxStatus(t.email, 'SENT');
     const row = await outboxRow(t.email);
     expect(row.status).toBe('SENT');
     expect(row.attempts).toBe(3);
@@ -89,7 +94,7 @@ describe('sign-up over a real SMTP conversation', () => {
   it('a permanent refusal (550) ends FAILED at once, with VERIFICATION_EMAIL_FAILED', async () => {
     smtp.rejectNext(1, 550);
     const t = await registerTenant(ctx, { language: 'en' });
-    await until(async () => (await outboxRow(t.email)).status === 'FAILED');
+    await outboxStatus(t.email, 'FAILED');
     const row = await outboxRow(t.email);
     expect(row.status).toBe('FAILED');
     expect(row.attempts).toBe(1);

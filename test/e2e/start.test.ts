@@ -7,6 +7,7 @@ import { ensureServerBuilt } from '../../scripts/ensure-built.js';
 import { makeCertificate } from '../helpers/certificates.js';
 import { registrationFields } from '../helpers/fixtures.js';
 import { multipart } from '../helpers/multipart.js';
+import { waitForReady } from '../helpers/wait.js';
 
 /**
  * The newcomer's path: the service as `npm start` runs it (API, worker, simulator and an embedded
@@ -61,17 +62,8 @@ async function start(): Promise<ChildProcess> {
   proc.stderr?.on('data', (d: Buffer) => {
     output += d.toString();
   });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the service exited early:\n${output}`);
-    const ready = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return proc;
-    if (Date.now() > deadline) throw new Error(`the service did not become ready:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitForReady(base, proc, () => output);
+  return proc;
 }
 
 async function stop(proc: ChildProcess): Promise<number | null> {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../helpers/database.js';
 import { freePort, occupyPort } from '../helpers/ports.js';
+import { waitForReady } from '../helpers/wait.js';
 
 /**
  * Every start-up failure of `npm start` is one line on stderr naming the cause and what to set,
@@ -245,16 +246,7 @@ describe('the default embedded PostgreSQL port taken', () => {
     const p = await ports();
     const s = start({ ...p, DATA_DIR: dir });
     try {
-      const deadline = Date.now() + 90_000;
-      let ready = false;
-      while (!ready && Date.now() < deadline && s.proc.exitCode === null) {
-        ready = await fetch(`http://127.0.0.1:${p.PORT}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (!ready) await new Promise((r) => setTimeout(r, 250));
-      }
-      expect(ready, s.output()).toBe(true);
+      await waitForReady(`http://127.0.0.1:${p.PORT}`, s.proc, s.output);
       const remembered = Number(readFileSync(path.join(dir, 'pg.port'), 'utf8'));
       expect(remembered).not.toBe(5433);
       expect(s.output()).toContain(

@@ -4,6 +4,7 @@ import { ecuadorDate } from '../../src/shared/clock.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createDocument, docHeaders, invoiceBody } from '../helpers/documents.js';
 import { fixtureKey, type RegisteredTenant, registerTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 import { authorize } from './helpers.js';
 
 let ctx: TestContext;
@@ -114,9 +115,7 @@ describe('GET /v1/documents/export?format=csv', () => {
     // The test pool holds 10 connections: a leaked one per export would have hung the 11th. Key
     // usage is recorded after the answer, off the request: wait for those writes to settle.
     const pool = ctx.deps.database.pool;
-    for (let i = 0; i < 100 && pool.totalCount - pool.idleCount > 0; i++)
-      await new Promise((r) => setTimeout(r, 20));
-    expect(pool.totalCount - pool.idleCount).toBe(0);
+    await waitFor('every connection idle', () => pool.totalCount - pool.idleCount === 0);
   });
 });
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './ports.js';
+import { waitFor } from './wait.js';
 
 /**
  * Debian's PgBouncer (1.18; `.ci/run` installs it) in front of one database, started with a
@@ -78,22 +79,27 @@ export async function startPgBouncer(
       return '';
     }
   };
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const c = new pg.Client({ connectionString: url });
-    c.on('error', () => {});
-    try {
-      await c.connect();
-      await c.query('select 1');
-      await c.end();
-      break;
-    } catch (e) {
-      await c.end().catch(() => {});
-      if (child.exitCode !== null || Date.now() > deadline)
-        throw new Error(`pgbouncer did not start: ${(e as Error).message}\n${log()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  let refusal = '';
+  await waitFor(
+    'pgbouncer to accept connections',
+    async () => {
+      if (child.exitCode !== null)
+        throw new Error(`pgbouncer exited (${child.exitCode}): ${refusal}\n${log()}`);
+      const c = new pg.Client({ connectionString: url });
+      c.on('error', () => {});
+      try {
+        await c.connect();
+        await c.query('select 1');
+        return true;
+      } catch (e) {
+        refusal = (e as Error).message;
+        return false;
+      } finally {
+        await c.end().catch(() => {});
+      }
+    },
+    { timeoutMs: 15_000, intervalMs: 100, detail: () => `${refusal}\n${log()}` },
+  );
   return {
     url,
     sessionUrl: `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/einvoice_session`,

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../../src/openapi-cli.js';
 
 /**
- * `redocly lint` (recommended ruleset, redocly.yaml) on the document the server generates, as CI
- * runs it: no errors and no warnings. A copy with a repeated operationId proves the lint can fail.
+ * `redocly lint` (recommended ruleset, redocly.yaml) can fail: a copy of the document the server
+ * generates with a repeated operationId gets an error. The real document is linted once, by
+ * `npm run lint:openapi` (in `npm run lint` and a step of .ci/run), not again here.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'einvoice-redocly-'));
@@ -36,12 +37,6 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('redocly lint', () => {
-  it('finds no error and no warning in the generated document', () => {
-    const result = lint(doc);
-    expect(result.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
-    expect(result.totals).toMatchObject({ errors: 0, warnings: 0 });
-  });
-
   it('fails a document with a repeated operationId', () => {
     const broken = structuredClone(doc);
     broken.paths['/v1/keys'].get.operationId = broken.paths['/v1/keys'].post.operationId;

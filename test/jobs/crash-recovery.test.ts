@@ -5,6 +5,7 @@ import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receive
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { startTestSri, type TestSri } from '../helpers/sri.js';
 import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 import { issue } from '../submission/support.js';
 import { endpointFor, quotaWarning } from '../webhooks/support.js';
 
@@ -73,15 +74,9 @@ function startWorkerProcess(): ChildProcess {
   return child;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** A timeout prints the workers' output. */
+const withOutput = { timeoutMs: 60_000, detail: () => output.join('') };
+const recovered = { ...withOutput, timeoutMs: 120_000 };
 
 interface LockedJob {
   task_identifier: string;
@@ -113,16 +108,21 @@ describe('a worker process killed with kill -9 while it holds jobs of every kind
     sri.simulator.control.inject({ service: 'reception', mode: 'slow', delayMs: 6000, times: 1 });
 
     const first = startWorkerProcess();
-    await waitFor('the stalled SMTP transaction', async () => smtp.stalledCount >= 1);
-    await waitFor('the hanging webhook request', async () => rx.requests.length >= 1);
+    await waitFor('the stalled SMTP transaction', () => smtp.stalledCount >= 1, withOutput);
+    await waitFor('the hanging webhook request', () => rx.requests.length >= 1, withOutput);
     await waitFor(
       'the slow reception call',
-      async () => (sri.simulator.control.document(key)?.submissions ?? 0) >= 1,
+      () => (sri.simulator.control.document(key)?.submissions ?? 0) >= 1,
+      withOutput,
     );
-    const held = await waitFor('every job locked', async () => {
-      const jobs = await jobsUnderTest();
-      return jobs.every((j) => j.locked_by !== null) && jobs;
-    });
+    const held = await waitFor(
+      'every job locked',
+      async () => {
+        const jobs = await jobsUnderTest();
+        return jobs.every((j) => j.locked_by !== null) && jobs;
+      },
+      withOutput,
+    );
     expect(new Set(held.map((j) => j.task_identifier))).toEqual(
       new Set(['mail.send', 'submission:process', 'webhooks.deliver']),
     );
@@ -154,7 +154,7 @@ describe('a worker process killed with kill -9 while it holds jobs of every kind
             t.tenantId,
           ])
         ).every((m) => m.status === 'SENT'),
-      120_000,
+      recovered,
     );
     await waitFor(
       'the webhook DELIVERED',
@@ -164,14 +164,14 @@ describe('a worker process killed with kill -9 while it holds jobs of every kind
             deliveryId,
           ])
         )[0]?.status === 'DELIVERED',
-      120_000,
+      recovered,
     );
     await waitFor(
       'the document AUTHORIZED',
       async () =>
         (await ctx.query<{ status: string }>('select status from documents where access_key = $1', [key]))[0]
           ?.status === 'AUTHORIZED',
-      120_000,
+      recovered,
     );
     const elapsedMs = Date.now() - restartedAt;
     expect(elapsedMs).toBeLessThan(120_000);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_MASTER_KEY, type TestContext } from '../helpers/context.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { registerTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * graphile-worker 0.17's local queue (src/worker.ts): one fetch locks several ready jobs to the
@@ -57,15 +58,8 @@ const exited = (child: ChildProcess) =>
     child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r),
   );
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** A timeout prints the workers' output. */
+const withOutput = { timeoutMs: 60_000, detail: () => output.join('') };
 
 interface MailJob {
   id: string;
@@ -89,11 +83,15 @@ async function holdEmailsInLocalQueue(n: number) {
   smtp.stall(true);
   const stalledBefore = smtp.stalledCount;
   const child = startWorkerProcess({ WORKER_CONCURRENCY: '1', WORKER_LOCAL_QUEUE_SIZE: '10' });
-  await waitFor('the first email stalled at SMTP', async () => smtp.stalledCount > stalledBefore);
-  const held = await waitFor('every email job locked', async () => {
-    const jobs = await mailJobs();
-    return jobs.length === n && jobs.every((j) => j.locked_by !== null) && jobs;
-  });
+  await waitFor('the first email stalled at SMTP', () => smtp.stalledCount > stalledBefore, withOutput);
+  const held = await waitFor(
+    'every email job locked',
+    async () => {
+      const jobs = await mailJobs();
+      return jobs.length === n && jobs.every((j) => j.locked_by !== null) && jobs;
+    },
+    withOutput,
+  );
   // Locked by the process's pool, one id for all of them, though only one runs.
   const poolIds = [...new Set(held.map((j) => j.locked_by))];
   expect(poolIds).toHaveLength(1);
@@ -122,9 +120,9 @@ describe('jobs held in a local queue', () => {
         (
           await ctx.query<{ status: string }>(`select status from outbox_emails where kind = 'verification'`)
         ).every((m) => m.status === 'SENT'),
-      60_000,
+      withOutput,
     );
-    await waitFor('every mail job done', async () => (await mailJobs()).length === 0);
+    await waitFor('every mail job done', async () => (await mailJobs()).length === 0, withOutput);
     expect(await ctx.query('select 1 from worker_heartbeats where worker_id = $1', [poolId])).toEqual([]);
     second.kill('SIGTERM');
     await exited(second);
@@ -136,15 +134,18 @@ describe('jobs held in a local queue', () => {
     const { child, poolId } = await holdEmailsInLocalQueue(3);
     const running = (await mailJobs()).map((j) => j.id);
 
-    const stopAt = Date.now();
     child.kill('SIGTERM');
     // The two jobs that never started are unlocked, with no attempt spent; the stalled one is
-    // still running (it holds its lock until it ends).
-    const after = await waitFor('the local queue returned', async () => {
-      const jobs = await mailJobs();
-      return jobs.filter((j) => j.locked_by === null).length === 2 && jobs;
-    });
-    expect(Date.now() - stopAt).toBeLessThan(5_000);
+    // still running (it holds its lock until it ends). "At once": within the wait's 20 s, where
+    // graphile-worker alone would hold them for 4 hours.
+    const after = await waitFor(
+      'the local queue returned',
+      async () => {
+        const jobs = await mailJobs();
+        return jobs.filter((j) => j.locked_by === null).length === 2 && jobs;
+      },
+      { ...withOutput, timeoutMs: 20_000 },
+    );
     expect(after.filter((j) => j.locked_by === null).every((j) => j.attempts === 0)).toBe(true);
     const stillHeld = after.filter((j) => j.locked_by !== null);
     expect(stillHeld).toHaveLength(1);

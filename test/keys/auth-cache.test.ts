@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authChannelDrained } from '../../src/http/auth-cache.js';
 import { hashApiToken } from '../../src/modules/keys/tokens.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { bearer, fixtureKey, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * Two API processes on one database (two whole apps, each with its own pool and its own LISTEN
@@ -60,7 +62,7 @@ describe('the API key cache across processes', () => {
     expect(revoked.statusCode, revoked.body).toBe(200);
     // The revoking response left after the server sent the announcement to every listener; the other
     // process reads it from its socket within milliseconds (a read in that gap may still pass).
-    await until(() => b.deps.authCache.get(hashApiToken(key)) === undefined);
+    await waitFor('the entry dropped', () => b.deps.authCache.get(hashApiToken(key)) === undefined);
     const refused = await me(b, key);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().code).toBe('UNAUTHORIZED');
@@ -76,7 +78,7 @@ describe('the API key cache across processes', () => {
     await a.query(`update api_keys set scopes = '{documents:read}' where token_hash = $1`, [
       hashApiToken(key),
     ]);
-    await until(() => b.deps.authCache.get(hashApiToken(key)) === undefined);
+    await waitFor('the entry dropped', () => b.deps.authCache.get(hashApiToken(key)) === undefined);
     const narrowed = await b.app.inject({ method: 'GET', url: '/v1/keys', headers: bearer(key) });
     expect(narrowed.statusCode).toBe(403);
     expect(narrowed.json().code).toBe('INSUFFICIENT_SCOPE');
@@ -86,7 +88,7 @@ describe('the API key cache across processes', () => {
     await a.query(`update tenants set status = 'SUSPENDED', suspension_reason_code = 'OTHER' where id = $1`, [
       tenant.tenantId,
     ]);
-    await until(() => b.deps.authCache.get(hashApiToken(key)) === undefined);
+    await waitFor('the entry dropped', () => b.deps.authCache.get(hashApiToken(key)) === undefined);
     const view = await me(b, key);
     expect(view.json().tenant.status).toBe('SUSPENDED');
     await a.query(`update tenants set status = 'ACTIVE', suspension_reason_code = null where id = $1`, [
@@ -98,7 +100,8 @@ describe('the API key cache across processes', () => {
     const key = await fixtureKey(a, tenant, ['documents:read']);
     expect((await me(b, key)).statusCode).toBe(200);
     await b.deps.usage.flush();
-    await a.query('select pg_sleep(0.05)');
+    // Every announcement committed so far has reached b: none emptied the entry.
+    await authChannelDrained(b.deps.authCache, b.deps.database.pool);
     expect(b.deps.authCache.get(hashApiToken(key))).toBeDefined();
   });
 
@@ -116,17 +119,9 @@ describe('the API key cache across processes', () => {
       `select pg_terminate_backend(pid) from pg_stat_activity
         where datname = current_database() and query = 'listen "auth_invalidation"' and pid <> pg_backend_pid()`,
     );
-    await until(() => !b.deps.authCache.enabled);
-    await until(() => b.deps.authCache.enabled, 5000);
+    await waitFor('the cache off with its listener', () => !b.deps.authCache.enabled);
+    await waitFor('the listener back', () => b.deps.authCache.enabled);
     expect((await me(b, key)).statusCode).toBe(200);
     expect(b.deps.authCache.get(hashApiToken(key))).toBeDefined();
   });
 });
-
-async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}

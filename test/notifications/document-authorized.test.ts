@@ -3,12 +3,15 @@ import { AUTHORIZED_SWEEP_JOB } from '../../src/modules/notifications/notificati
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { addIssuer, authorizedDocument, inTransaction } from '../helpers/notifications.js';
 import { bearer, type RegisteredTenant, registerTenant, verifiedTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 import { endpointFor } from '../webhooks/support.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
   // Endpoints on loopback are fine here: deliveries are only queued, never sent.
   ctx = await createTestContext({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+  // The aggregation window (60 s) is asserted to the second: only the test moves the clock.
+  ctx.clock.freeze();
 });
 afterAll(async () => ctx?.close());
 
@@ -139,7 +142,14 @@ describe('documentAuthorized', () => {
     });
     await firstWrote;
     const second = authorize(t, 2);
-    await new Promise((r) => setTimeout(r, 300));
+    // The second one is blocked behind the first's uncommitted row before the first commits.
+    await waitFor('the second authorization waiting on a lock', async () => {
+      const [w] = await ctx.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return w!.n >= 1;
+    });
     release();
     const [a, b] = await Promise.all([first, second]);
     expect(b.notification.id).toBe(a.notification.id);
@@ -274,7 +284,10 @@ describe('queueDocumentAuthorized (what an authorization calls)', () => {
   });
 
   it('waits NOTIFICATION_BATCH_DELAY_MS after the first authorization, gathering the next ones', async () => {
-    const slow = await createTestContext({ env: { NOTIFICATION_BATCH_DELAY_MS: '500' } });
+    // The job's time is the database's now() plus the delay, and only the test clock moves it
+    // (ctx.advance): the longest delay the setting allows keeps a loaded machine's real seconds
+    // between queueing and draining from making the job due behind the test's back.
+    const slow = await createTestContext({ env: { NOTIFICATION_BATCH_DELAY_MS: '5000' } });
     try {
       const t = await registerTenant(slow);
       const queueIn = (n: number) =>
@@ -288,14 +301,14 @@ describe('queueDocumentAuthorized (what an authorization calls)', () => {
       const runAt = async () =>
         (
           await slow.query<{ at: string; ahead: number }>(
-            `select run_at::text as at, extract(epoch from run_at - now()) as ahead from graphile_worker.jobs
+            `select run_at::text as at, extract(epoch from run_at - created_at) as ahead from graphile_worker.jobs
               where task_identifier = 'notifications.document-authorized'`,
           )
         )[0]!;
       await queueIn(1);
       const first = await runAt();
-      expect(Number(first.ahead)).toBeGreaterThan(0.3);
-      expect(Number(first.ahead)).toBeLessThanOrEqual(0.5);
+      // Set in the queueing transaction: the delay exactly, whatever time passed since.
+      expect(Number(first.ahead)).toBe(5);
       await queueIn(2);
       // The second one joined the same job without moving its time.
       expect((await runAt()).at).toBe(first.at);
@@ -306,7 +319,7 @@ describe('queueDocumentAuthorized (what an authorization calls)', () => {
         );
       await slow.drainJobs();
       expect(await aggregated()).toHaveLength(0);
-      await slow.advance(500);
+      await slow.advance(5000);
       await slow.drainJobs();
       const [row] = await aggregated();
       expect(row!.metadata.count).toBe(2);

@@ -6,6 +6,7 @@ import { type DebianPostgres, startDebianPostgres } from '../helpers/debian-post
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { type RegisteredTenant, registerTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 import { endpointFor } from '../webhooks/support.js';
 
 /**
@@ -69,13 +70,11 @@ describe('a pg_dump of the database after sign-up, verification and sign-in', ()
 
     const start = () =>
       ctx.app.inject({ method: 'POST', url: '/v1/session/start', payload: { email: t.email } });
-    const signInMail = async (n: number) => {
-      for (;;) {
-        const mails = smtp.messages.filter((m) => to(t.email)(m) && /signin\/link/.test(m.text ?? ''));
-        if (mails.length >= n) return mails[n - 1]!;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
+    const signInMail = (n: number) =>
+      waitFor(
+        `sign-in email ${n}`,
+        () => smtp.messages.filter((m) => to(t.email)(m) && /signin\/link/.test(m.text ?? ''))[n - 1],
+      );
     expect((await start()).statusCode).toBe(200);
     const first = await signInMail(1);
     secrets.signInCode = /(?:is|es) (\d{6})\./.exec(first.text ?? '')![1]!;

@@ -84,7 +84,8 @@ describe('simulador=TIMEOUT:n', () => {
     const started = performance.now();
     const error = await h.client.validate('sandbox', doc.signed).catch((e: unknown) => e);
     expect(statusOf(error)).toBe('HTTP_TIMEOUT');
-    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 1000);
+    // Gave up at its time-out, before the simulator's 5 s hang ended (wide: a loaded machine is slow).
+    expect(performance.now() - started).toBeLessThan(5000);
     expect(h.simulator.control.document(doc.accessKey)).toMatchObject({ state: null, submissions: 1 });
     expect((await h.client.validate('sandbox', doc.signed)).status).toBe('RECIBIDA');
   });

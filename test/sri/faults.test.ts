@@ -57,7 +57,9 @@ describe('injected faults', () => {
     expect(await transportStatus(h.client.validate('sandbox', doc.signed))).toBe('HTTP_TIMEOUT');
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
-    expect(elapsed).toBeLessThan(TIMEOUT_MS + 1000);
+    // Gave up at its time-out, not when the simulator's 60 s hang ended (a wide bound: real time
+    // passes slower for a loaded machine's event loop, and only the client's timer is under test).
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 10_000);
     expect(h.simulator.control.document(doc.accessKey)?.state).toBeNull();
     expect((await h.client.validate('sandbox', doc.signed)).status).toBe('RECIBIDA');
   });

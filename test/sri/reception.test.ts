@@ -124,7 +124,7 @@ describe('58 ERROR EN LA ESTRUCTURA DE LA CLAVE DE ACCESO', () => {
   });
 
   it('refuses a valid key that belongs to other document fields', async () => {
-    const date = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Guayaquil' }).format(new Date());
+    const date = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Guayaquil' }).format(h.clock.now());
     const otherKey = accessKeyFor({
       date,
       codDoc: '01',

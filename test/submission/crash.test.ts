@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_MASTER_KEY, type TestContext } from '../helpers/context.js';
 import { startTestSri, type TestSri } from '../helpers/sri.js';
 import { type RegisteredTenant, registerTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 import { callTrail, eventsOf, issue } from './support.js';
 
 /**
@@ -55,15 +56,11 @@ function startWorkerProcess(): ChildProcess {
   return child;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 40_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/**
+ * A timeout prints the workers' output. Generous: a worker process compiles src/ with tsx before
+ * it works, which is slow on a loaded machine.
+ */
+const withOutput = { timeoutMs: 90_000, detail: () => output.join('') };
 
 const statusOf = async (key: string) =>
   (await ctx.query<{ status: string }>('select status from documents where access_key = $1', [key]))[0]!
@@ -77,7 +74,8 @@ describe('a worker killed between the submission and the record of its answer', 
     const first = startWorkerProcess();
     await waitFor(
       'the reception call',
-      async () => (sri.simulator.control.document(key)?.submissions ?? 0) >= 1,
+      () => (sri.simulator.control.document(key)?.submissions ?? 0) >= 1,
+      withOutput,
     );
     first.kill('SIGKILL');
     await new Promise((r) =>
@@ -96,10 +94,10 @@ describe('a worker killed between the submission and the record of its answer', 
     );
     expect(job?.locked_at).not.toBeNull(); // still held by the dead worker (graphile alone: for 4 h)
     // The tax authority finishes the call the dead worker made: the document is on record there.
-    await waitFor('the simulator to record it', async () => sri.simulator.control.document(key)?.state);
+    await waitFor('the simulator to record it', () => sri.simulator.control.document(key)?.state, withOutput);
 
     const second = startWorkerProcess();
-    await waitFor('AUTHORIZED', async () => (await statusOf(key)) === 'AUTHORIZED');
+    await waitFor('AUTHORIZED', async () => (await statusOf(key)) === 'AUTHORIZED', withOutput);
     second.kill('SIGTERM');
 
     expect(sri.simulator.control.document(key)).toMatchObject({
@@ -115,5 +113,5 @@ describe('a worker killed between the submission and the record of its answer', 
     // The dead worker's own job was unlocked and ran again; the submission sweep had nothing to re-queue.
     expect(types).not.toContain('REQUEUED');
     expect(types.at(-1)).toBe('AUTHORIZED');
-  }, 90_000);
+  }, 240_000);
 });

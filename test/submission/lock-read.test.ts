@@ -13,8 +13,8 @@ import { recordStatements } from '../helpers/statements.js';
 import { issue, type Lifecycle, registerTenant, startLifecycle } from './support.js';
 
 /**
- * The submission job takes the document's lock and reads its state in one statement
- * (docs/pipeline-performance.md, "Statements, second pass"). That read's snapshot predates the
+ * The submission job takes the document's lock and reads its state in one statement (one round
+ * trip instead of two on every run). That read's snapshot predates the
  * lock, so the in-flight mark re-checks for itself that no send is under way: a run that read
  * the state before another run's mark must not send the document again.
  */

@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { docHeaders, invoiceBody } from '../helpers/documents.js';
 import { bearer, fixtureKey, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * GET /v1/tenants/me is answered from a per-tenant cache (src/modules/tenants/view-cache.ts), and
@@ -52,14 +53,6 @@ async function create(ctx: TestContext, t: RegisteredTenant, key: string) {
   expect(res.statusCode, res.body).toBe(201);
 }
 
-async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 describe('the tenant view cache', () => {
   it('answers from memory: a change nobody announces is not seen until the entry is dropped', async () => {
     const t = await productionTenant();
@@ -94,7 +87,7 @@ describe('the tenant view cache', () => {
     expect((await me(b, t.prod)).documentCount).toBe(0);
     expect(b.deps.tenantViews.get(t.tenantId)).toBeDefined();
     await create(a, t, t.prod);
-    await until(() => b.deps.tenantViews.get(t.tenantId) === undefined);
+    await waitFor('the entry dropped', () => b.deps.tenantViews.get(t.tenantId) === undefined);
     expect((await me(b, t.prod)).documentCount).toBe(1);
   });
 
@@ -103,17 +96,17 @@ describe('the tenant view cache', () => {
     const before = await me(b, t.prod);
     expect(before).toMatchObject({ documentQuota: 30, extraSeats: 0 });
     await a.query('update tenants set extra_seats = 3, pending_extra_seats = 1 where id = $1', [t.tenantId]);
-    await until(() => b.deps.tenantViews.get(t.tenantId) === undefined);
+    await waitFor('the entry dropped', () => b.deps.tenantViews.get(t.tenantId) === undefined);
     expect(await me(b, t.prod)).toMatchObject({ extraSeats: 3, pendingExtraSeats: 1 });
 
     await a.query(`update tiers set document_quota = 31 where code = 'FREE'`);
     try {
-      await until(() => b.deps.tenantViews.get(t.tenantId) === undefined);
+      await waitFor('the entry dropped', () => b.deps.tenantViews.get(t.tenantId) === undefined);
       expect((await me(b, t.prod)).documentQuota).toBe(31);
     } finally {
       await a.query(`update tiers set document_quota = 30 where code = 'FREE'`);
     }
-    await until(() => b.deps.tenantViews.get(t.tenantId) === undefined);
+    await waitFor('the entry dropped', () => b.deps.tenantViews.get(t.tenantId) === undefined);
 
     const accepted = await a.app.inject({ method: 'GET', url: '/v1/agreements' });
     const termsVersion = (accepted.json().agreements as { documentType: string; version: string }[]).find(
@@ -130,7 +123,7 @@ describe('the tenant view cache', () => {
       payload: { termsVersion },
     });
     expect(post.statusCode, post.body).toBe(200);
-    await until(() => b.deps.tenantViews.get(t.tenantId) === undefined);
+    await waitFor('the entry dropped', () => b.deps.tenantViews.get(t.tenantId) === undefined);
     expect((await me(b, t.prod)).agreementVersion).toBe(termsVersion);
   });
 

@@ -4,7 +4,8 @@ import yauzl from 'yauzl';
 import { ecuadorIsoDate } from '../../src/shared/clock.js';
 import { createDocument } from '../helpers/documents.js';
 import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
-import { signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { waitFor } from '../helpers/wait.js';
+import { savedFile, signInThroughUi, startWebStack, type WebStack } from './harness.js';
 
 /** The accountant's month end in the browser: the list as CSV, then a ZIP of XML with its progress. */
 let stack: WebStack;
@@ -33,14 +34,15 @@ describe('exports on the documents page', () => {
     expect(created.statusCode).toBe(201);
     const { accessKey, sequential } = created.json().document;
     // The worker submits it to the simulator, which authorizes it within a second or two.
-    for (let i = 0; i < 100; i++) {
-      const [row] = await stack.ctx.query<{ status: string }>(
-        'select status from documents where access_key = $1',
-        [accessKey],
-      );
-      if (row?.status === 'AUTHORIZED') break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitFor(
+      'AUTHORIZED',
+      async () =>
+        (
+          await stack.ctx.query<{ status: string }>('select status from documents where access_key = $1', [
+            accessKey,
+          ])
+        )[0]?.status === 'AUTHORIZED',
+    );
 
     const page = await stack.newPage();
     await signInThroughUi(stack, page, tenant.email);
@@ -49,7 +51,7 @@ describe('exports on the documents page', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Exportar CSV' }).click(),
     ]);
-    const text = readFileSync((await csv.path())!, 'utf8');
+    const text = readFileSync(await savedFile(csv), 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text).toContain(`;${accessKey};AUTHORIZED;`);
 
@@ -63,7 +65,7 @@ describe('exports on the documents page', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Descargar ZIP' }).click(),
     ]);
-    expect(await zipEntries((await zip.path())!)).toEqual([`FACTURA-001-001-${sequential}.xml`]);
+    expect(await zipEntries(await savedFile(zip))).toEqual([`FACTURA-001-001-${sequential}.xml`]);
     await page.close();
   });
 });

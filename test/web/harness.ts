@@ -2,24 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { type SriSimulator, startSriSimulator } from '../../src/adapters/sri/simulator/index.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 
 export const ADMIN_TOKEN = 'operator-token-for-browser-tests';
 const SCREENSHOT_DIR = path.resolve('docs/screenshots');
-
-/** Debian's chromium, headless, with nothing reaching out to the network and a throwaway profile. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export interface WebStack {
   ctx: TestContext;
@@ -34,7 +24,8 @@ export interface WebStack {
 
 /**
  * The real service on an ephemeral port (the app served by the API server, worker running, an
- * SMTP server in the test process) and a real chromium driving it.
+ * SMTP server in the test process) and a real chromium driving it: the run's one Chromium
+ * (browser-global-setup.ts), in a context of this file's own.
  */
 export async function startWebStack(
   opts: { env?: Record<string, string>; contextOptions?: Parameters<typeof createTestContext>[0] } = {},
@@ -59,19 +50,15 @@ export async function startWebStack(
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (ctx.app.server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const profile = mkdtempSync(path.join(tmpdir(), 'einvoice-chromium-'));
-  const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
+  const endpoint = await (await fetch(inject('browserLauncherUrl'))).text();
+  const chromiumConnection: Browser = await chromium.connect(endpoint);
+  const browser = await chromiumConnection.newContext({
     baseURL: baseUrl,
     viewport: { width: 1280, height: 860 },
     acceptDownloads: true,
     locale: 'es-EC',
   });
   browser.setDefaultTimeout(20_000);
-  // The first page of a persistent context is opened by chromium itself; tests open their own.
-  for (const p of browser.pages()) await p.close();
   return {
     ctx,
     sri,
@@ -86,12 +73,27 @@ export async function startWebStack(
     },
     async close() {
       await browser.close().catch(() => undefined);
-      rmSync(profile, { recursive: true, force: true });
+      // Disconnects this file; the browser itself stays up for the other files.
+      await chromiumConnection.close().catch(() => undefined);
       await ctx.close();
       await smtp.close();
       await sri.close();
     },
   };
+}
+
+const downloads = mkdtempSync(path.join(tmpdir(), 'einvoice-downloads-'));
+process.once('exit', () => rmSync(downloads, { recursive: true, force: true }));
+let downloadCount = 0;
+
+/**
+ * A download saved to a file of this process (`Download.path()` is not available on a connected
+ * browser): its path.
+ */
+export async function savedFile(download: Download): Promise<string> {
+  const file = path.join(downloads, `${++downloadCount}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  return file;
 }
 
 /** The text of the first email to `to` whose subject matches, among those after the `since`-th message. */
@@ -108,10 +110,10 @@ export async function emailTo(stack: WebStack, to: string, subject: RegExp, sinc
 /** Signs in through the page: email, then the code read from the email that arrived. */
 export async function signInThroughUi(stack: WebStack, page: Page, email: string): Promise<void> {
   const before = stack.smtp.messages.length;
-  // One browser profile serves every test: start from no session.
+  // One browser context serves every test of a file: start from no session.
   await stack.browser.clearCookies();
   await page.goto('/signin');
-  // The profile remembers the last language chosen; these tests read the Spanish UI.
+  // The context remembers the last language chosen; these tests read the Spanish UI.
   await page.getByRole('button', { name: 'ES', exact: true }).click();
   await page.getByLabel(/Correo electrónico|Email/).fill(email);
   await page.getByRole('button', { name: /Enviar código|Email me a code/ }).click();

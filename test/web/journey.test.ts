@@ -5,6 +5,7 @@ import { nextEmail, nextRuc } from '../helpers/tenants.js';
 import {
   ADMIN_TOKEN,
   emailTo,
+  savedFile,
   screenshot,
   signInThroughUi,
   startWebStack,
@@ -212,7 +213,7 @@ describe('the owner journey in the browser: plan, payment review, production', (
       page.getByRole('button', { name: 'Descargar RIDE (PDF)' }).click(),
     ]);
     expect(
-      readFileSync((await ride.path())!)
+      readFileSync(await savedFile(ride))
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');

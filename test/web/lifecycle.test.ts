@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
-import { screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { savedFile, screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
 
 /**
  * A document's life as the owner sees it: issued from the form, followed until the tax authority
@@ -49,7 +49,7 @@ describe('a document from issue to void in the browser', () => {
       page.getByRole('button', { name: 'Descargar RIDE (PDF)' }).click(),
     ]);
     expect(
-      readFileSync((await ride.path())!)
+      readFileSync(await savedFile(ride))
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ecuadorIsoDate } from '../../src/shared/clock.js';
 import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 import { ADMIN_TOKEN, signInThroughUi, startWebStack, type WebStack } from './harness.js';
 
@@ -62,11 +63,13 @@ describe('operator console', () => {
 
     await page.getByRole('tab', { name: 'Precios' }).click();
     await page.getByLabel('Nuevo precio (USD, sin IVA)').fill('12.90');
-    await page.getByLabel('Vigente desde').fill('2027-03-01');
+    // Dates from the service's clock: 90 days ahead is past the 30-day notice on any date.
+    const today = stack.ctx.clock.now();
+    await page.getByLabel('Vigente desde').fill(ecuadorIsoDate(new Date(today.getTime() + 90 * 86_400_000)));
     await page.getByRole('button', { name: 'Anunciar' }).click();
     await page.getByText('Anuncio publicado.').waitFor();
     // A date inside the 30-day notice is refused, and the console says why.
-    await page.getByLabel('Vigente desde').fill(new Date().toISOString().slice(0, 10));
+    await page.getByLabel('Vigente desde').fill(ecuadorIsoDate(today));
     await page.getByRole('button', { name: 'Anunciar' }).click();
     await page.locator('.alert.error').waitFor();
 

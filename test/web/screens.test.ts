@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocument, invoiceBody } from '../helpers/documents.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
-import { screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { savedFile, screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
 
 let stack: WebStack;
 let receiver: HttpsReceiver;
@@ -135,7 +135,7 @@ describe('documents screens', () => {
     ]);
     expect(ride.suggestedFilename()).toMatch(/^RIDE-001-001-\d{9}\.pdf$/);
     expect(
-      readFileSync((await ride.path())!)
+      readFileSync(await savedFile(ride))
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
@@ -143,7 +143,7 @@ describe('documents screens', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Descargar XML' }).click(),
     ]);
-    expect(readFileSync((await xml.path())!, 'utf8')).toContain(accessKey);
+    expect(readFileSync(await savedFile(xml), 'utf8')).toContain(accessKey);
     await screenshot(page, 'document-detail');
     await page.close();
   });

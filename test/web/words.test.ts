@@ -4,6 +4,7 @@ import { activeSubscription, subscribe, uploadProof, webKey } from '../helpers/b
 import { createDocument, invoiceBody } from '../helpers/documents.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
+import { waitFor } from '../helpers/wait.js';
 import { ADMIN_TOKEN, signInThroughUi, startWebStack, type WebStack } from './harness.js';
 import { apiEnumCodes, CODE_SHAPE, labelCodes, languageWords, wordsOf } from './ui-words.js';
 
@@ -69,9 +70,10 @@ beforeAll(async () => {
         )
       )[0]!.n,
     );
-  for (let i = 0; i < 120 && (await authorizedAndMailed()) !== '2'; i++)
-    await new Promise((r) => setTimeout(r, 500));
-  expect(await authorizedAndMailed()).toBe('2');
+  await waitFor('both documents authorized and mailed', authorizedAndMailed, {
+    until: (n) => n === '2',
+    timeoutMs: 60_000,
+  });
   const key = await webKey(ctx, filled);
   // The SRI's catalogs (support codes, withholding codes…) are published in Spanish only: data.
   for (const catalog of ['support-codes', 'withholding-codes', 'tax-rates', 'tax-types', 'payment-methods']) {

@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from '../helpers/context.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 import { writeTestTls } from '../helpers/tls.js';
+import { waitFor } from '../helpers/wait.js';
 import { deliveryLog, endpointFor, quotaWarning } from './support.js';
 
 const receivers: HttpsReceiver[] = [];
@@ -100,9 +101,7 @@ describe('TLS and the real worker', () => {
     const t = await verifiedTenant(ctx);
     const { endpoint } = await endpointFor(ctx, t, rx.url());
     await quotaWarning(ctx, t);
-    for (let i = 0; i < 50 && !(await firstAttempt(ctx, t, endpoint.id)); i++)
-      await new Promise((r) => setTimeout(r, 100));
-    const attempt = await firstAttempt(ctx, t, endpoint.id);
+    const attempt = await waitFor('the first attempt', () => firstAttempt(ctx, t, endpoint.id));
     expect(attempt).toMatchObject({ statusCode: null, success: false });
     expect(attempt.error).toMatch(/certificate/i);
     expect(rx.requests).toHaveLength(0);

@@ -7,7 +7,7 @@ import { endpointFor } from './support.js';
 
 /**
  * The fan-out writes every delivery of an event in one `insert … select` with ids made ahead
- * (docs/pipeline-performance.md, "Statements, second pass"); endpoints beyond those ids take the
+ * (one round trip whatever the number of endpoints); endpoints beyond those ids take the
  * one-by-one path. Both must give the same deliveries: one per matching endpoint, in the order
  * the endpoints were made, each payload naming its own delivery, each first attempt queued.
  */

@@ -1,6 +1,6 @@
 /**
  * Writes of this module as SQL statements for another module to run as CTEs of one statement of
- * its own (docs/pipeline-performance.md, "Statements, second pass"): the caller saves round trips,
+ * its own: the caller saves round trips,
  * the `documents` and `document_events` writes stay here (docs/ARCHITECTURE.md, "Table owners").
  * Each returns one `insert`/`update` without a trailing semicolon.
  */

@@ -1,8 +1,7 @@
 /**
  * The issuers module: branches and issue points of an account, their certificates, logos,
  * document types, sequential counters and issuing flag. Other modules import from here only
- * (dependency-cruiser's module-through-index rule; the document pipeline's remaining exceptions are
- * listed in .dependency-cruiser.cjs).
+ * (dependency-cruiser's module-through-index rule, .dependency-cruiser.cjs: it has no exceptions).
  *
  * Documents (a later module) read the issuer with `readIssuerForCreate` and take their numbers
  * with `claimSequentials` (or `lockSequentialCounter` after a lost claim) inside their creation

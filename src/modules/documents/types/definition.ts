@@ -68,8 +68,8 @@ export interface DocumentTypeDefinition<Body extends TObject = TObject, Content 
   buildXml(header: DocumentHeader, content: Content): string;
   summary(content: Content): DocumentSummary;
   /**
-   * Optional (added by H14T): the RIDE as a view model, drawn by `renderViewRide`
-   * (src/adapters/ride/view-ride.ts). Types without it (01, 04) keep `renderRide`.
+   * Optional: the RIDE as a view model, drawn by `renderViewRide` (src/adapters/ride/view-ride.ts).
+   * Types without it (01, 04) are drawn by `renderRide`, which predates the view model.
    */
   rideView?(header: DocumentHeader, content: Content): RideView;
 }
