@@ -4,10 +4,19 @@ import type { FormValue } from './multipart.js';
 /** Fixture data without any test-runner dependency (benchmarks use it too). */
 let rucCounter = 100000;
 
-/** A unique, well-formed RUC (10 digits + 001). */
+/**
+ * A person's RUC (Pichincha, third digit 0–5) with a right check digit (shared/id-check.ts),
+ * unique per process and call.
+ */
 export function nextRuc(): string {
   rucCounter += 1;
-  return `17${String(process.pid % 100).padStart(2, '0')}${String(rucCounter).padStart(6, '0')}001`;
+  const nine = `17${Math.floor((process.pid % 60) / 10)}${process.pid % 10}${String(rucCounter % 100000).padStart(5, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) {
+    const p = Number(nine[i]) * (i % 2 === 0 ? 2 : 1);
+    sum += p > 9 ? p - 9 : p;
+  }
+  return `${nine}${(10 - (sum % 10)) % 10}001`;
 }
 
 export function nextEmail(prefix = 'owner'): string {

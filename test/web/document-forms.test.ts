@@ -124,20 +124,21 @@ describe('invoice form from saved customers and products', () => {
 
     // The service's figures: 2 × 8.50 − 2.00 = 15.00 at 15 % (2.25) and 78.00 at 5 % (3.90).
     const totals = page.getByTestId('dry-run-totals');
-    await expect.poll(() => page.getByTestId('computed-total').textContent()).toBe('$99,15');
-    await expect(totals.getByTestId('base-4').textContent()).resolves.toContain('$15,00');
-    await expect(totals.getByTestId('base-5').textContent()).resolves.toContain('$78,00');
-    await expect(totals.getByTestId('tax-2-4').textContent()).resolves.toContain('$2,25');
-    await expect(totals.getByTestId('tax-2-5').textContent()).resolves.toContain('$3,90');
-    await expect(totals.getByTestId('total-discount').textContent()).resolves.toBe('$2,00');
-    await expect(page.getByTestId('line-subtotal-1').textContent()).resolves.toBe('$78,00');
-    await expect(page.getByTestId('payment-total').textContent()).resolves.toContain('$99,15');
+    await expect.poll(() => page.getByTestId('computed-total').textContent()).toBe('USD 99.15');
+    await expect(totals.getByTestId('base-4').textContent()).resolves.toContain('USD 15.00');
+    await expect(totals.getByTestId('base-5').textContent()).resolves.toContain('USD 78.00');
+    await expect(totals.getByTestId('tax-2-4').textContent()).resolves.toContain('USD 2.25');
+    await expect(totals.getByTestId('tax-2-5').textContent()).resolves.toContain('USD 3.90');
+    await expect(totals.getByTestId('total-discount').textContent()).resolves.toBe('USD 2.00');
+    await expect(page.getByTestId('line-subtotal-1').textContent()).resolves.toBe('USD 78.00');
+    await expect(page.getByTestId('payment-total').textContent()).resolves.toContain('USD 99.15');
     await screenshot(page, 'invoice-form');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'invoice-form-phone');
     await page.setViewportSize({ width: 1280, height: 860 });
 
     await page.getByRole('button', { name: 'Emitir factura' }).click();
+    await page.getByRole('button', { name: 'Sí, emitir' }).click();
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
@@ -188,8 +189,9 @@ describe('invoice form from saved customers and products', () => {
     await page.getByLabel('Contenido del campo 1').fill('OT-552');
     await page.getByLabel('Guardar este cliente para las próximas facturas').check();
     // 40.00 + 15 % (6.00) + 4.00 of tip.
-    await expect.poll(() => page.getByTestId('computed-total').textContent()).toBe('$50,00');
+    await expect.poll(() => page.getByTestId('computed-total').textContent()).toBe('USD 50.00');
     await page.getByRole('button', { name: 'Emitir factura' }).click();
+    await page.getByRole('button', { name: 'Sí, emitir' }).click();
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const doc = await documentOf(page.url().split('/').pop()!);
     expect([doc.totals.tip, doc.total]).toEqual(['4.00', '50.00']);
@@ -224,9 +226,10 @@ describe('another type from its form', () => {
     await page.getByLabel('Forma de pago').selectOption({ label: 'Sin utilización del sistema financiero' });
     await page.getByLabel('Plazo').fill('30');
     await page.getByLabel('Unidad de tiempo').selectOption({ label: 'Días' });
-    await expect.poll(() => page.getByTestId('computed-total').textContent()).toBe('$370,00');
+    await expect.poll(() => page.getByTestId('computed-total').textContent()).toBe('USD 370.00');
     await screenshot(page, 'purchase-settlement-form');
     await page.getByRole('button', { name: 'Emitir liquidación' }).click();
+    await page.getByRole('button', { name: 'Sí, emitir' }).click();
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     expect(accessKey.slice(8, 10)).toBe('03');
@@ -251,6 +254,7 @@ describe('another type from its form', () => {
     await page.getByLabel('Nombre del campo 1').fill('Pedido');
     await page.getByLabel('Contenido del campo 1').fill('PD-118');
     await page.getByRole('button', { name: 'Emitir guía de remisión' }).click();
+    await page.getByRole('button', { name: 'Sí, emitir' }).click();
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });

@@ -61,7 +61,8 @@ describe('the sign-up form checks itself before sending', () => {
     expect(await fieldError(page, 'Dirección matriz')).toBe('es obligatorio');
     expect(await fieldError(page, 'Establecimiento')).toBe('deben ser 3 dígitos, de 001 a 999');
     expect(await fieldError(page, 'Certificado (.p12)')).toBe('es obligatorio (un archivo P12/PFX)');
-    expect(await page.locator('.field-error').count()).toBe(6);
+    expect(await fieldError(page, 'Contraseña del certificado')).toBe('es obligatorio');
+    expect(await page.locator('.field-error').count()).toBe(7);
     expect(sent).toEqual([]);
     expect(await spent()).toBe(0);
 
@@ -104,6 +105,14 @@ describe('the sign-up form checks itself before sending', () => {
       buffer: cert.p12,
     });
     await page.getByLabel('Contraseña del certificado').fill(cert.password);
+    // A person's RUC with a wrong check digit (cédula 1710034065 → …066) stays in the browser.
+    const ruc = page.getByLabel('RUC');
+    const rightRuc = await ruc.inputValue();
+    await ruc.fill('1710034066001');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect.poll(() => fieldError(page, 'RUC')).toBe('no es un RUC válido: revisa sus dígitos');
+    expect(sent).toEqual([]);
+    await ruc.fill(rightRuc);
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.waitForURL('**/signup/sent**');
     expect(sent).toEqual(['POST /v1/register']);

@@ -30,6 +30,7 @@ async function issueInvoice(page: Page) {
   await page.getByLabel('Cantidad').fill('2');
   await page.getByLabel('Precio unitario').fill('20.00');
   await page.getByRole('button', { name: 'Emitir factura' }).click();
+  await page.getByRole('button', { name: 'Sí, emitir' }).click();
   await page.waitForURL(/\/app\/documents\/\d{49}$/);
   return page.url().split('/').pop()!;
 }
@@ -77,6 +78,7 @@ describe('a document from issue to void in the browser', () => {
     await note.getByLabel('Motivo').fill('Devolución de un ejemplar');
     await note.getByLabel('Cantidad').fill('1');
     await note.getByRole('button', { name: 'Emitir nota de crédito' }).click();
+    await page.getByRole('button', { name: 'Sí, emitir' }).click();
     await page.waitForURL(
       (url) => /\/app\/documents\/\d{49}$/.test(url.pathname) && !url.pathname.endsWith(invoice),
     );
@@ -125,6 +127,7 @@ describe('the other types from their forms (one signed-in page: sign-in codes ar
     await page.getByLabel('Cantidad').fill('10');
     await page.getByLabel('Precio unitario').fill('37.00');
     await page.getByRole('button', { name: 'Emitir liquidación' }).click();
+    await page.getByRole('button', { name: 'Sí, emitir' }).click();
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     expect(accessKey.slice(8, 10)).toBe('03');
@@ -146,15 +149,16 @@ describe('the other types from their forms (one signed-in page: sign-in codes ar
     await page.getByLabel('Retención de renta').selectOption('343');
     await page.getByLabel('Retención de IVA').selectOption('1');
     await expect(page.getByTestId('withheld').textContent()).resolves.toBe(
-      'Renta $1,00 · IVA $4,50 · Total retenido $5,50',
+      'Renta USD 1.00 · IVA USD 4.50 · Total retenido USD 5.50',
     );
     await page.getByRole('button', { name: 'Emitir retención' }).click();
+    await page.getByRole('button', { name: 'Sí, emitir' }).click();
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     expect(accessKey.slice(8, 10)).toBe('07');
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
     await page.getByRole('heading', { name: 'Sujeto retenido' }).waitFor();
-    await page.getByText('$5,50').first().waitFor();
+    await page.getByText('USD 5.50').first().waitFor();
     await stack.smtp.waitFor((m) => (m.to as { text: string }).text === 'compras@compubussines.example');
     await screenshot(page, 'withholding-detail');
   });
@@ -169,15 +173,16 @@ describe('the other types from their forms (one signed-in page: sign-in codes ar
     // Figured by the service (the dry run), shown once it answers.
     await expect
       .poll(() => dialog.getByTestId('debit-total').textContent())
-      .toBe('Subtotal $10,00 · IVA $1,50 · Total $11,50');
+      .toBe('Subtotal USD 10.00 · IVA USD 1.50 · Total USD 11.50');
     await dialog.getByRole('button', { name: 'Emitir nota de débito' }).click();
+    await page.getByRole('button', { name: 'Sí, emitir' }).click();
     await page.waitForURL(
       (url) => /\/app\/documents\/\d{49}$/.test(url.pathname) && !url.pathname.endsWith(invoiceKey),
     );
     const accessKey = page.url().split('/').pop()!;
     expect(accessKey.slice(8, 10)).toBe('05');
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
-    await page.getByText('$11,50').first().waitFor();
+    await page.getByText('USD 11.50').first().waitFor();
   });
 
   it('06 waybill: moves goods with a carrier to a recipient: AUTHORIZED, no amount, the recipient gets it', async () => {
@@ -194,13 +199,14 @@ describe('the other types from their forms (one signed-in page: sign-in codes ar
     await page.getByLabel('Descripción').fill('Cemento 50 kg');
     await page.getByLabel('Cantidad').fill('40');
     await page.getByRole('button', { name: 'Emitir guía de remisión' }).click();
+    await page.getByRole('button', { name: 'Sí, emitir' }).click();
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     expect(accessKey.slice(8, 10)).toBe('06');
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
     await page.getByRole('heading', { name: 'Transportista' }).waitFor();
     await expect(page.getByText('Transportes S.A.').isVisible()).resolves.toBe(true);
-    // A guía states no amount: no "$0,00" where the total goes.
+    // A guía states no amount: no "USD 0.00" where the total goes.
     await expect(page.locator('dd.strong').textContent()).resolves.toBe('—');
     await stack.smtp.waitFor((m) => (m.to as { text: string }).text === 'bodega@lallave.example');
   });

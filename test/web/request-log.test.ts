@@ -82,7 +82,7 @@ describe('the request log on the keys page', () => {
     const button = page.getByRole('button', { name: 'Nueva clave' });
     await expect.poll(() => button.isDisabled()).toBe(true);
     const limit = page.getByTestId('key-limit');
-    await expect(limit.textContent()).resolves.toContain('Tu plan Gratis no incluye claves adicionales');
+    await expect(limit.textContent()).resolves.toContain('Tu plan Gratuito no incluye claves adicionales');
     const describedBy = await button.getAttribute('aria-describedby');
     expect(await limit.getAttribute('id')).toBe(describedBy);
     expect(await page.locator('body').textContent()).not.toContain('additional active API keys');

@@ -121,8 +121,9 @@ describe('documents screens', () => {
     await page.getByLabel('Cantidad').fill('2');
     await page.getByLabel('Precio unitario').fill('45.50');
     // The total is the service's (the dry run), shown once it answers.
-    await expect.poll(() => page.getByTestId('computed-total').textContent()).toBe('$104,65');
+    await expect.poll(() => page.getByTestId('computed-total').textContent()).toBe('USD 104.65');
     await page.getByRole('button', { name: 'Emitir factura' }).click();
+    await page.getByRole('button', { name: 'Sí, emitir' }).click();
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     await page.getByRole('heading', { name: /Factura 001-001-0000000/ }).waitFor();

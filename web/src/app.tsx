@@ -7,6 +7,7 @@ import { CustomersPage } from './pages/customers';
 import { DashboardPage } from './pages/dashboard';
 import { DocumentDetailPage } from './pages/document-detail';
 import { DocumentsPage } from './pages/documents';
+import { IssuableOnly } from './pages/issuable-only';
 import { IssuersPage } from './pages/issuers';
 import { KeysPage } from './pages/keys';
 import { NewInvoicePage } from './pages/new-invoice';
@@ -35,13 +36,21 @@ function SignedIn({ path }: { path: string }) {
     ) : path === '/app/documents' ? (
       <DocumentsPage />
     ) : path === '/app/documents/new' ? (
-      <NewInvoicePage />
+      <IssuableOnly type="01">
+        <NewInvoicePage />
+      </IssuableOnly>
     ) : path === '/app/documents/new-purchase-settlement' ? (
-      <NewInvoicePage key="03" kind="purchase-settlement" />
+      <IssuableOnly type="03">
+        <NewInvoicePage key="03" kind="purchase-settlement" />
+      </IssuableOnly>
     ) : path === '/app/documents/new-withholding' ? (
-      <NewWithholdingPage />
+      <IssuableOnly type="07">
+        <NewWithholdingPage />
+      </IssuableOnly>
     ) : path === '/app/documents/new-waybill' ? (
-      <NewWaybillPage />
+      <IssuableOnly type="06">
+        <NewWaybillPage />
+      </IssuableOnly>
     ) : detail ? (
       <DocumentDetailPage key={detail.accessKey} accessKey={detail.accessKey!} />
     ) : path === '/app/keys' ? (

@@ -11,6 +11,7 @@ import {
   type RuleField,
   type RuleMessage,
 } from '../../src/shared/form-rules';
+import { RUC_CHECK, validRuc } from '../../src/shared/id-check';
 import { ApiError, type FieldError } from './api';
 import type { Lang } from './i18n';
 
@@ -23,7 +24,14 @@ import type { Lang } from './i18n';
 export async function checkPublicForm(
   form: FormData,
   lang: Lang,
-  what: { text: RuleField[]; cert?: boolean; logo?: boolean; documentTypes?: boolean },
+  what: {
+    text: RuleField[];
+    cert?: boolean;
+    /** The certificate's password is required too (sign-up: no SRI certificate comes without one). */
+    certPassword?: boolean;
+    logo?: boolean;
+    documentTypes?: boolean;
+  },
 ): Promise<ApiError | null> {
   const errors: FieldError[] = [];
   const add = (path: string, m: RuleMessage | null) => {
@@ -31,12 +39,16 @@ export async function checkPublicForm(
   };
   for (const name of what.text) {
     const value = form.get(name);
-    add(name, checkText(typeof value === 'string' ? value : null, FIELD_RULES[name]));
+    const shape = checkText(typeof value === 'string' ? value : null, FIELD_RULES[name]);
+    // Beyond the server's shape, the browser checks the RUC's digits (src/shared/id-check.ts).
+    add(name, shape ?? (name === 'ruc' && !validRuc(String(value).trim()) ? RUC_CHECK : null));
   }
   if (what.cert) {
     const cert = fileOf(form, 'cert');
     add('cert', cert ? checkFileSize(cert.size, CERT_MAX_BYTES) : CERT_REQUIRED);
   }
+  if (what.certPassword && !String(form.get('certPassword') ?? ''))
+    add('certPassword', { en: 'is required', es: 'es obligatorio' });
   if (what.logo) {
     const logo = fileOf(form, 'logo');
     if (logo) {

@@ -1,3 +1,5 @@
+import { formatMoney } from '../../src/shared/money-format';
+
 /** Dates as the API wants them: DD/MM/YYYY in Ecuador's time zone. */
 const ecuador = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'America/Guayaquil',
@@ -107,9 +109,8 @@ export function mulMicros(a: bigint, b: bigint): bigint {
   return (a * b) / SCALE;
 }
 
-export function money(value: string | null | undefined, lang: string): string {
+/** Money as every surface writes it (src/shared/money-format.ts: "USD 1234.50"); a dash when absent. */
+export function money(value: string | null | undefined, _lang?: string): string {
   if (value === null || value === undefined) return '—';
-  const [int, dec = '00'] = value.split('.');
-  const grouped = (int ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '.');
-  return `$${grouped}${lang === 'en' ? '.' : ','}${dec.padEnd(2, '0')}`;
+  return formatMoney(value);
 }

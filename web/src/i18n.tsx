@@ -186,7 +186,7 @@ const STATUS_MESSAGES: Record<number, [string, string]> = {
   429: CODE_MESSAGES.TOO_MANY_REQUESTS!,
 };
 
-export function problemMessage(t: T, error: ApiError): string {
+export function problemMessage(t: T, error: Pick<ApiError, 'code' | 'status'>): string {
   const known =
     CODE_MESSAGES[error.code] ??
     STATUS_MESSAGES[error.status] ??

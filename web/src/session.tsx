@@ -15,7 +15,11 @@ interface SessionState {
   issuers: Issuer[];
   /** The issuer documents are read and issued for (X-Issuer-Id). */
   issuerId: string | null;
+  /** The document types the current issuer may issue (null while loading): only these are offered. */
+  documentTypes: string[] | null;
   setIssuerId(id: string): void;
+  /** Reads the current issuer's document types again (after the owner changed them). */
+  reloadDocumentTypes(): Promise<void>;
   reload(): Promise<void>;
   signOut(): Promise<void>;
 }
@@ -30,6 +34,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [tenant, setTenant] = useState<Tenant | null>(null);
   const [issuers, setIssuers] = useState<Issuer[]>([]);
   const [issuerId, setIssuerIdState] = useState<string | null>(localStorage.getItem(ISSUER_KEY));
+  const [documentTypes, setDocumentTypes] = useState<string[] | null>(null);
+
+  const reloadDocumentTypes = useCallback(async () => {
+    if (!issuerId || status !== 'signed-in') return;
+    const res = await api<Answer<'/v1/issuers/{id}/document-types', 'get'>>(
+      'GET',
+      `/v1/issuers/${issuerId}/document-types`,
+    ).catch(() => null);
+    setDocumentTypes(res ? res.documentTypes : null);
+  }, [issuerId, status]);
+  useEffect(() => {
+    void reloadDocumentTypes();
+  }, [reloadDocumentTypes]);
 
   const reload = useCallback(async () => {
     try {
@@ -75,6 +92,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     tenant,
     issuers,
     issuerId,
+    documentTypes,
+    reloadDocumentTypes,
     setIssuerId(id) {
       localStorage.setItem(ISSUER_KEY, id);
       setIssuerIdState(id);
@@ -88,6 +107,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
   };
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** Whether the current issuer may issue `type` (unknown while loading: not offered yet). */
+export function useCanIssue(): (type: string) => boolean {
+  const { documentTypes } = useSession();
+  return (type) => documentTypes?.includes(type) ?? false;
 }
 
 export function useSession(): SessionState {

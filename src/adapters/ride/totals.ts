@@ -1,4 +1,5 @@
 import { dec, fixed, sum } from '../../shared/money.js';
+import { formatAmount } from '../../shared/money-format.js';
 import { formatRate } from './format.js';
 import type { Labels } from './labels.js';
 import type { RideDocument, TaxLine } from './model.js';
@@ -30,7 +31,12 @@ const DIFFERENTIATED = '8';
  * over their rate codes; PROPINA only on invoices.
  */
 export function totalsLines(model: RideDocument, labels: Labels): TotalsLine[] {
-  const line = (label: string, value: string, grand = false): TotalsLine => ({ label, value, grand });
+  // Amounts written the one way every surface writes them (shared/money-format.ts).
+  const line = (label: string, value: string, grand = false): TotalsLine => ({
+    label,
+    value: formatAmount(value),
+    grand,
+  });
   const iva = model.totals.taxTotals.filter((t) => t.code === IVA).sort(byIvaOrder);
   const others = model.totals.taxTotals.filter((t) => t.code !== IVA && t.code !== ICE && t.code !== IRBPNR);
   const lines: TotalsLine[] = [];

@@ -50,7 +50,10 @@ export function readP12(p12: Buffer, password: string | undefined, now: Date): S
     const msg = (e as Error).message ?? '';
     // forge reports a wrong password as a MAC mismatch, or as a decryption/padding failure for files without a MAC.
     if (/MAC could not be verified|Invalid password|decrypt|padding/i.test(msg)) {
-      throw new AppError('CERTIFICATE_PASSWORD_INVALID', 'The certificate password is wrong');
+      // Named on its field, so a form shows it under the password (issue 31).
+      throw new AppError('CERTIFICATE_PASSWORD_INVALID', 'The certificate password is wrong', {
+        errors: [{ path: 'certPassword', message: 'is wrong for this certificate' }],
+      });
     }
     throw new AppError(
       'CERTIFICATE_INVALID',

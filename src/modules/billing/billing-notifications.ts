@@ -1,6 +1,7 @@
 import type { Config } from '../../config/config.js';
 import type { Executor } from '../../db/pool.js';
 import { ecuadorDate } from '../../shared/clock.js';
+import { formatMoney } from '../../shared/money-format.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentRow, PriceChangeRow, SubscriptionRow } from './billing.tables.js';
 import { bankTransferOf } from './billing.views.js';
@@ -32,8 +33,8 @@ export function createBillingNotifications(deps: { notify: Notify; config: Confi
   function transferText(total: string) {
     const b = bankTransferOf(config);
     return {
-      es: `Transfiere USD ${total} a ${b.bankName}, cuenta ${b.accountType} ${b.accountNumber} a nombre de ${b.accountHolder} (RUC ${b.identification}) y sube el comprobante.`,
-      en: `Transfer USD ${total} to ${b.bankName}, ${b.accountType} account ${b.accountNumber} held by ${b.accountHolder} (RUC ${b.identification}), and upload the proof.`,
+      es: `Transfiere ${formatMoney(total)} a ${b.bankName}, cuenta ${b.accountType} ${b.accountNumber} a nombre de ${b.accountHolder} (RUC ${b.identification}) y sube el comprobante.`,
+      en: `Transfer ${formatMoney(total)} to ${b.bankName}, ${b.accountType} account ${b.accountNumber} held by ${b.accountHolder} (RUC ${b.identification}), and upload the proof.`,
     };
   }
 
@@ -77,8 +78,8 @@ export function createBillingNotifications(deps: { notify: Notify; config: Confi
           severity: 'INFO',
           title: { es: 'Pago verificado', en: 'Payment verified' },
           message: {
-            es: `Verificamos tu pago de USD ${p.totalAmount}; ${what.es}.`,
-            en: `We verified your payment of USD ${p.totalAmount}; ${what.en}.`,
+            es: `Verificamos tu pago de ${formatMoney(p.totalAmount)}; ${what.es}.`,
+            en: `We verified your payment of ${formatMoney(p.totalAmount)}; ${what.en}.`,
           },
           metadata: paymentMetadata(p),
         },
@@ -96,8 +97,8 @@ export function createBillingNotifications(deps: { notify: Notify; config: Confi
           severity: 'WARNING',
           title: { es: 'Comprobante de pago rechazado', en: 'Payment proof rejected' },
           message: {
-            es: `No pudimos verificar tu pago de USD ${p.totalAmount}: ${reason.es}. Sube un nuevo comprobante para el mismo pago.`,
-            en: `We could not verify your payment of USD ${p.totalAmount}: ${reason.en}. Upload a new proof for the same payment.`,
+            es: `No pudimos verificar tu pago de ${formatMoney(p.totalAmount)}: ${reason.es}. Sube un nuevo comprobante para el mismo pago.`,
+            en: `We could not verify your payment of ${formatMoney(p.totalAmount)}: ${reason.en}. Upload a new proof for the same payment.`,
           },
           metadata: paymentMetadata(p),
         },
@@ -184,8 +185,8 @@ export function createBillingNotifications(deps: { notify: Notify; config: Confi
           severity: 'INFO',
           title: { es: 'Cambio de precio de tu plan', en: 'Price change of your plan' },
           message: {
-            es: `Desde el ${date} el plan ${planName(c.tier)} ${interval.es} costará USD ${c.newPrice} más IVA (antes USD ${c.previousPrice}). Las renovaciones anteriores a esa fecha conservan el precio actual.`,
-            en: `From ${date} the ${interval.en} ${planName(c.tier)} plan costs USD ${c.newPrice} plus IVA (was USD ${c.previousPrice}). Renewals due before that date keep the current price.`,
+            es: `Desde el ${date} el plan ${planName(c.tier)} ${interval.es} costará ${formatMoney(c.newPrice)} más IVA (antes ${formatMoney(c.previousPrice)}). Las renovaciones anteriores a esa fecha conservan el precio actual.`,
+            en: `From ${date} the ${interval.en} ${planName(c.tier)} plan costs ${formatMoney(c.newPrice)} plus IVA (was ${formatMoney(c.previousPrice)}). Renewals due before that date keep the current price.`,
           },
           metadata: {
             tierPriceId: c.id,

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../shared/money-format.js';
 import { type Language, layout, type RenderedEmail } from '../mail/index.js';
 
 export interface DocumentEmailFacts {
@@ -62,7 +63,7 @@ export function documentEmail(lang: Language, f: DocumentEmailFacts): RenderedEm
       f.sandbox
         ? `${f.issuerName} has sent you a test ${name.toLowerCase()}, authorized in the test environment of Ecuador's tax authority (SRI). It is not a tax document.`
         : `${f.issuerName} has issued you an electronic ${name.toLowerCase()} authorized by Ecuador's tax authority (SRI).`,
-      `${name} ${f.number} of ${f.issueDate}${f.total === null ? '' : `, total USD ${f.total}`}.`,
+      `${name} ${f.number} of ${f.issueDate}${f.total === null ? '' : `, total ${formatMoney(f.total)}`}.`,
       `Access key: ${f.accessKey}`,
       ...(f.voided ? ['This document has been voided by the issuer.'] : []),
       'The printable representation (RIDE, PDF) and the authorized XML are attached.',
@@ -74,7 +75,7 @@ export function documentEmail(lang: Language, f: DocumentEmailFacts): RenderedEm
     f.sandbox
       ? `${f.issuerName} le ha enviado un comprobante de prueba (${name.toLowerCase()}), autorizado en el ambiente de pruebas del SRI. No tiene validez tributaria.`
       : `${f.issuerName} le ha emitido un comprobante electrónico (${name.toLowerCase()}) autorizado por el SRI.`,
-    `${name} ${f.number} del ${f.issueDate}${f.total === null ? '' : `, total USD ${f.total}`}.`,
+    `${name} ${f.number} del ${f.issueDate}${f.total === null ? '' : `, total ${formatMoney(f.total)}`}.`,
     `Clave de acceso: ${f.accessKey}`,
     ...(f.voided ? ['Este comprobante ha sido anulado por el emisor.'] : []),
     'Adjuntamos la representación impresa (RIDE, PDF) y el XML autorizado.',

@@ -113,7 +113,7 @@ export function createKeysService(deps: {
       .from(apiKeys)
       .where(and(eq(apiKeys.tenantId, tenantId), isNull(apiKeys.revokedAt), eq(apiKeys.internal, false)));
     // decisions.md: `used` counts active non-internal keys beyond the first.
-    return { max: tierRow?.max ?? 0, used: Math.max(0, Number(n) - 1) };
+    return { max: tierRow?.max ?? 0, used: Math.max(0, Number(n) - 1), active: Number(n) };
   }
 
   // Every authenticated request runs this query: built once (Drizzle spends ~0.3 ms building a
@@ -181,7 +181,8 @@ export function createKeysService(deps: {
           and(eq(apiKeys.tenantId, auth.tenantId), isNull(apiKeys.revokedAt), eq(apiKeys.internal, false)),
         )
         .orderBy(asc(apiKeys.createdAt));
-      return { keys: rows.map(toApiKeyView), limit: await limitFor(db, auth.tenantId, auth.tier) };
+      const { active: _active, ...limit } = await limitFor(db, auth.tenantId, auth.tier);
+      return { keys: rows.map(toApiKeyView), limit };
     },
 
     /** POST /v1/keys, checks in the order decisions.md §4 fixes. */
@@ -211,8 +212,10 @@ export function createKeysService(deps: {
             `This key cannot grant scopes it does not hold: ${escalated.join(', ')}`,
           );
         }
-        const limit = await limitFor(tx, tenant.id, tenant.subscriptionTier);
-        if (limit.used >= limit.max) {
+        const { active, ...limit } = await limitFor(tx, tenant.id, tenant.subscriptionTier);
+        // The first key is every plan's: an account whose keys are all revoked may mint one again
+        // (the web app shows no key at sign-up; docs/webapp.md "Claves").
+        if (active > limit.max) {
           throw new AppError(
             'API_KEY_LIMIT_REACHED',
             `The ${tenant.subscriptionTier} plan allows ${limit.max} additional active API keys`,

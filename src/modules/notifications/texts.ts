@@ -1,3 +1,4 @@
+import { formatMoney } from '../../shared/money-format.js';
 import type { Language } from './notification-types.js';
 
 /** Titles and messages of the notifications this module produces, in the tenant's language. */
@@ -14,21 +15,21 @@ export function documentAuthorizedText(
     return p.count === 1
       ? {
           title: 'Document authorized',
-          message: `The SRI authorized document ${p.sequential} for ${p.buyerName}, total USD ${p.total}.`,
+          message: `The SRI authorized document ${p.sequential} for ${p.buyerName}, total ${formatMoney(p.total)}.`,
         }
       : {
           title: `${p.count} documents authorized`,
-          message: `The SRI authorized ${p.count} documents; the latest is ${p.sequential} for ${p.buyerName}, total USD ${p.total}.`,
+          message: `The SRI authorized ${p.count} documents; the latest is ${p.sequential} for ${p.buyerName}, total ${formatMoney(p.total)}.`,
         };
   }
   return p.count === 1
     ? {
         title: 'Documento autorizado',
-        message: `El SRI autorizó el documento ${p.sequential} de ${p.buyerName} por USD ${p.total}.`,
+        message: `El SRI autorizó el documento ${p.sequential} de ${p.buyerName} por ${formatMoney(p.total)}.`,
       }
     : {
         title: `${p.count} documentos autorizados`,
-        message: `El SRI autorizó ${p.count} documentos; el último es el ${p.sequential} de ${p.buyerName} por USD ${p.total}.`,
+        message: `El SRI autorizó ${p.count} documentos; el último es el ${p.sequential} de ${p.buyerName} por ${formatMoney(p.total)}.`,
       };
 }
 

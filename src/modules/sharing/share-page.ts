@@ -1,3 +1,4 @@
+import { formatMoney } from '../../shared/money-format.js';
 /** The buyer's page behind a shared link: plain HTML, Spanish (the buyer is in Ecuador), no script. */
 export interface SharedFacts {
   issuerName: string;
@@ -30,7 +31,7 @@ export function renderSharePage(f: SharedFacts, token: string): string {
     ['Comprador', f.buyerName],
     ['Número', f.number],
     ['Fecha de emisión', f.issueDate],
-    ['Total', `USD ${f.total}`],
+    ['Total', `${formatMoney(f.total)}`],
     ['Estado', STATUS_ES[f.status] ?? f.status],
     ['Clave de acceso', f.accessKey],
   ];

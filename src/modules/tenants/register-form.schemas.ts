@@ -3,6 +3,7 @@ import { arrayField, booleanField, field, type MultipartForm } from '../../http/
 import { AppError } from '../../shared/errors.js';
 import { sniffFileType } from '../../shared/files.js';
 import { DOCUMENT_TYPES_REQUIRED, FIELD_RULES, LOGO_TYPE } from '../../shared/form-rules.js';
+import { RUC_CHECK, validRuc } from '../../shared/id-check.js';
 import { ISSUABLE_DOCUMENT_TYPES } from '../catalogs/index.js';
 
 const RIMPE_LEGENDS = [
@@ -40,6 +41,9 @@ export function parseRegisterForm(form: MultipartForm, opts: { production: boole
   // The rules the web app checks in the browser too (shared/form-rules.ts).
   const email = text(form, 'email', errs, FIELD_RULES.email);
   const ruc = text(form, 'ruc', errs, FIELD_RULES.ruc);
+  // The check digit a person's RUC carries (shared/id-check.ts; the browser checks it first).
+  if (ruc !== null && !errs.errors.some((e) => e.path === 'ruc') && !validRuc(ruc))
+    errs.add('ruc', RUC_CHECK.en);
   const businessName = text(form, 'businessName', errs, FIELD_RULES.businessName);
   const tradeName = text(form, 'tradeName', errs, FIELD_RULES.tradeName);
   const mainAddress = text(form, 'mainAddress', errs, FIELD_RULES.mainAddress);

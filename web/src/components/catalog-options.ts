@@ -90,7 +90,7 @@ const RATE_NAMES_EN: Record<string, string> = {
 };
 
 /** A tax rate as a person reads it: the catalog's name (IVA 15%), in English where it differs. */
-export function rateLabel(t: T, row: TaxRateRow): string {
+export function rateLabel(t: T, row: Pick<TaxRateRow, 'taxCode' | 'description' | 'rate'>): string {
   const en = RATE_NAMES_EN[row.description] ?? row.description.replace(/\(histórico\)/, '(historical)');
   const text = t(row.description, en);
   if (row.taxCode === TAX_IRBPNR) return `${text} · USD ${row.rate} ${t('por unidad', 'per unit')}`;

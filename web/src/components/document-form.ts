@@ -7,6 +7,13 @@ import { groupOf, useTouched } from './form-state';
 
 type Body = Record<string, unknown>;
 
+/** A checked document waiting for "Emitir" in the confirmation (components/issue-confirm.tsx). */
+export interface IssueConfirmation {
+  answer: DryRunAnswer | null;
+  issue: { run(): Promise<unknown>; busy: boolean; error: ApiError | null };
+  cancel(): void;
+}
+
 /**
  * What every document form shares: the dry run of its body (debounced) for totals and errors,
  * errors on touched fields (all of them after a submit attempt), the rest listed, and a submit
@@ -43,20 +50,27 @@ export function useDocumentForm({
   const unplaced = unplacedErrors(errors, fields).filter(
     (e) => form.submitted || [...form.touched].some((f) => groupOf(f) === groupOf(e.path)),
   );
+  /** The checked answer waiting for the person's confirmation (issuing cannot be undone). */
+  const [checked, setChecked] = useState<DryRunAnswer | null>(null);
   const create = useAction(async () => {
     form.setSubmitted(true);
     const answer: DryRunAnswer | null = await dry.check();
     if (!answer) throw new ApiError(0, 'NETWORK', 'The service cannot be reached');
     if (personErrors(t, answer, body).length > 0 || !answer.correctedBody)
       throw new ApiError(400, 'VALIDATION_FAILED', '', []);
+    setChecked(answer);
+  });
+  const issue = useAction(async () => {
+    if (!checked?.correctedBody) return;
     await before?.();
     try {
       const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
-        body: answer.correctedBody,
+        body: checked.correctedBody,
         issuer,
         // A double click or a retry after a lost answer returns the same document.
         headers: { 'idempotency-key': idempotencyKey },
       });
+      setChecked(null);
       onCreated(res.document.accessKey);
     } catch (e) {
       // A refused body is corrected and sent again: a new request, with a new key.
@@ -64,5 +78,53 @@ export function useDocumentForm({
       throw e;
     }
   });
-  return { dry, fieldError, unplaced, create, onBlurCapture: form.onBlurCapture };
+  const confirm: IssueConfirmation = { answer: checked, issue, cancel: () => setChecked(null) };
+  return { dry, fieldError, unplaced, create, confirm, onBlurCapture: form.onBlurCapture };
+}
+
+/**
+ * For the forms that build their body themselves (withholding, waybill): the submit only asks
+ * (`ask(body)` opens the confirmation), the confirmation creates. A refusal closes the
+ * confirmation so its errors show on the form's fields.
+ */
+export function useConfirmedPost({
+  issuer,
+  onCreated,
+}: {
+  issuer: string | null;
+  onCreated(accessKey: string): void;
+}) {
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [body, setBody] = useState<Body | null>(null);
+  const issue = useAction(async () => {
+    if (!body) return;
+    try {
+      const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
+        body,
+        issuer,
+        headers: { 'idempotency-key': idempotencyKey },
+      });
+      setBody(null);
+      onCreated(res.document.accessKey);
+    } catch (e) {
+      if (e instanceof ApiError && e.status >= 400 && e.status < 500) {
+        setIdempotencyKey(crypto.randomUUID());
+        setBody(null);
+      }
+      throw e;
+    }
+  });
+  const confirm: IssueConfirmation = {
+    answer: body ? { valid: true, errors: [], correctedBody: body } : null,
+    issue,
+    cancel: () => setBody(null),
+  };
+  return {
+    confirm,
+    ask: (b: Body) => {
+      issue.setError(null);
+      setBody(b);
+    },
+    error: issue.error,
+  };
 }

@@ -325,7 +325,11 @@ export function Modal({ title, onClose, children }: { title: string; onClose(): 
   useEffect(() => {
     const first = ref.current?.querySelector<HTMLElement>('input, textarea, select, button:not(.close)');
     first?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    // Only the topmost dialog (a confirmation over a form's dialog) closes on Escape.
+    const onKey = (e: KeyboardEvent) => {
+      const open = document.querySelectorAll('[role="dialog"]');
+      if (e.key === 'Escape' && open[open.length - 1] === ref.current) onClose();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
@@ -397,7 +401,7 @@ export function BarChart({ data, label }: { data: { x: string; y: number }[]; la
   const labelled = (i: number) => i % 7 === 0 || (i === n - 1 && (n - 1) % 7 >= 3);
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${w} ${h + 24}`} role="img" aria-label={label}>
+      <svg viewBox={`0 0 ${w} ${h + 4}`} role="img" aria-label={label}>
         <line x1={left} y1={h} x2={w - right} y2={h} stroke="#cbd5e1" />
         <line x1={left} y1={10} x2={w - right} y2={10} stroke="#eef2f7" strokeDasharray="4 4" />
         <text x={left - 6} y={14} fontSize="11" textAnchor="end" fill="#64748b">
@@ -414,15 +418,20 @@ export function BarChart({ data, label }: { data: { x: string; y: number }[]; la
               <rect x={x + 2} y={h - bh} width={Math.max(1, bw - 4)} height={bh} rx="2" fill="#0b5cab">
                 <title>{`${d.x}: ${d.y}`}</title>
               </rect>
-              {labelled(i) && (
-                <text x={x + bw / 2} y={h + 17} fontSize="11" textAnchor="middle" fill="#64748b">
-                  {dayMonth(d.x)}
-                </text>
-              )}
             </g>
           );
         })}
       </svg>
+      {/* The dates in HTML, not in the SVG: they keep their size when a phone shrinks the chart. */}
+      <div className="chart-x" aria-hidden="true">
+        {data.map((d, i) =>
+          labelled(i) ? (
+            <span key={d.x} style={{ left: `${((left + i * bw + bw / 2) / w) * 100}%` }}>
+              {dayMonth(d.x)}
+            </span>
+          ) : null,
+        )}
+      </div>
       <figcaption>{label}</figcaption>
     </figure>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminTenant, Answer } from '../api-models';
+import { TableRegion } from '../components/table-region';
 import { Badge, Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
@@ -48,7 +49,7 @@ export function TenantsTab() {
           <Loading />
         )
       ) : (
-        <div className="table-wrap">
+        <TableRegion label={t('Clientes', 'Tenants')}>
           <table className="table">
             <thead>
               <tr>
@@ -67,7 +68,7 @@ export function TenantsTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </Card>
   );

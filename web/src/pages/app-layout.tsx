@@ -21,7 +21,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     ['/app/customers', t('Clientes', 'Customers')],
     ['/app/products', t('Productos', 'Products')],
     ['/app/keys', t('Claves de API', 'API keys')],
-    ['/app/webhooks', 'Webhooks'],
+    ['/app/webhooks', t('Avisos (webhooks)', 'Webhooks')],
     ['/app/issuers', t('Emisores', 'Issuers')],
     ['/app/notifications', t('Notificaciones', 'Notifications')],
     ['/app/billing', t('Plan y pagos', 'Plan and payments')],

@@ -5,6 +5,7 @@ import { ActionForm } from '../components/action-form';
 import { rateNamer, useDocumentCatalogs } from '../components/catalog-options';
 import { useDocumentForm } from '../components/document-form';
 import { DryRunTotals, UnplacedErrors } from '../components/dry-run';
+import { IssueConfirm } from '../components/issue-confirm';
 import {
   emptyNameValue,
   type NameValue,
@@ -24,6 +25,8 @@ import { type Line, LinesEditor, lineFields, lineKey, toItems } from './lines-ed
  * their rates, discounts and details); the lines may use the invoice's own rate even when it is
  * historical (the catalog's validity on the invoice's date), plus ICE and IRBPNR.
  */
+
+const ISSUE = ['Emitir nota de crédito', 'Issue credit note'] as const;
 export function CreditNoteModal({ original, onClose }: { original: DocumentDetail; onClose(): void }) {
   const t = useT();
   const { lang } = useLang();
@@ -87,7 +90,7 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
     ...lineFields(lines),
     ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
   ];
-  const { dry, fieldError, unplaced, create, onBlurCapture } = useDocumentForm({
+  const { dry, fieldError, unplaced, create, confirm, onBlurCapture } = useDocumentForm({
     body,
     totalsBody,
     ready: catalogs !== null,
@@ -99,52 +102,60 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
     },
   });
   return (
-    <Modal
-      title={t(`Nota de crédito para ${original.number}`, `Credit note for ${original.number}`)}
-      onClose={onClose}
-    >
-      {balance.data && (
-        <Alert>
-          {t('Saldo por acreditar:', 'Remaining to credit:')}{' '}
-          <strong>{money(balance.data.remainingBalance, lang)}</strong>
-        </Alert>
-      )}
-      <ActionForm
-        action={create}
-        fields={fields}
-        submitLabel={t('Emitir nota de crédito', 'Issue credit note')}
-        onBlurCapture={onBlurCapture}
+    <>
+      <Modal
+        title={t(`Nota de crédito para ${original.number}`, `Credit note for ${original.number}`)}
+        onClose={onClose}
       >
-        <TextField
-          label={t('Motivo', 'Reason')}
-          name="motivo"
-          value={motivo}
-          onChange={(e) => setMotivo(e.target.value)}
-          maxLength={300}
-          error={fieldError}
-        />
-        <LinesEditor
-          lines={lines}
-          onChange={setLines}
-          error={fieldError}
-          catalogs={catalogs}
-          creditedIso={dmyToIso(original.issueDate)}
-          computed={dry.document}
-        />
-        <NameValuesEditor
-          rows={info}
-          onChange={setInfo}
-          path="additionalInfo"
-          max={15}
-          legend={t('Información adicional', 'Additional information')}
-          nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
-          valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
-          addLabel={t('Agregar campo', 'Add field')}
-          error={fieldError}
-        />
-        <DryRunTotals document={dry.document} pending={dry.pending} rateName={rateNamer(t, catalogs)} />
-        <UnplacedErrors errors={unplaced} />
-      </ActionForm>
-    </Modal>
+        {balance.data && (
+          <Alert>
+            {t('Saldo por acreditar:', 'Remaining to credit:')}{' '}
+            <strong>{money(balance.data.remainingBalance, lang)}</strong>
+          </Alert>
+        )}
+        <ActionForm
+          action={create}
+          fields={fields}
+          submitLabel={t('Emitir nota de crédito', 'Issue credit note')}
+          onBlurCapture={onBlurCapture}
+        >
+          <TextField
+            label={t('Motivo', 'Reason')}
+            name="motivo"
+            value={motivo}
+            onChange={(e) => setMotivo(e.target.value)}
+            maxLength={300}
+            error={fieldError}
+          />
+          <LinesEditor
+            lines={lines}
+            onChange={setLines}
+            error={fieldError}
+            catalogs={catalogs}
+            creditedIso={dmyToIso(original.issueDate)}
+            computed={dry.document}
+          />
+          <NameValuesEditor
+            rows={info}
+            onChange={setInfo}
+            path="additionalInfo"
+            max={15}
+            legend={t('Información adicional', 'Additional information')}
+            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
+            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
+            addLabel={t('Agregar campo', 'Add field')}
+            error={fieldError}
+          />
+          <DryRunTotals document={dry.document} pending={dry.pending} rateName={rateNamer(t, catalogs)} />
+          <UnplacedErrors errors={unplaced} />
+        </ActionForm>
+      </Modal>
+      <IssueConfirm
+        confirm={confirm}
+        title={t(`¿${ISSUE[0]}?`, `${ISSUE[1]}?`)}
+        confirmLabel={t('Sí, emitir', 'Yes, issue')}
+        partyLabel={t('Cliente', 'Buyer')}
+      />
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
 import { ApiError, api } from '../api';
+import { TableRegion } from '../components/table-region';
 import { Alert, Badge, Button, FormError, Modal } from '../components/ui';
 import { useAction } from '../hooks';
 import { type T, useT } from '../i18n';
@@ -108,7 +109,7 @@ export function CsvImportDialog<V>({
                   `Valid: ${preview.valid} · With errors: ${preview.invalid} · Duplicates: ${preview.duplicate}`,
                 )}
               </output>
-              <div className="table-wrap import-preview">
+              <TableRegion label={t('Vista previa', 'Preview')} className="import-preview">
                 <table className="table compact" aria-label={t('Vista previa', 'Preview')}>
                   <thead>
                     <tr>
@@ -155,7 +156,7 @@ export function CsvImportDialog<V>({
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableRegion>
               <FormError error={confirm.error} />
               <div className="row">
                 <Button disabled={preview.valid === 0} busy={confirm.busy} onClick={() => void confirm.run()}>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, api } from '../api';
 import type { Answer } from '../api-models';
 import { ActionForm } from '../components/action-form';
+import { TableRegion } from '../components/table-region';
 import {
   Alert,
   Button,
@@ -106,7 +107,7 @@ export function CustomersPage() {
         </Alert>
       ) : (
         <>
-          <div className="table-wrap">
+          <TableRegion label={t('Clientes', 'Customers')}>
             <table className="table" aria-label={t('Clientes', 'Customers')}>
               <thead>
                 <tr>
@@ -148,7 +149,7 @@ export function CustomersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           {pages > 1 && (
             <nav className="pager" aria-label={t('Páginas', 'Pages')}>
               <Button variant="link" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -6,7 +6,7 @@ import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { label } from '../labels';
 import { Link } from '../router';
-import { useSession } from '../session';
+import { useCanIssue, useSession } from '../session';
 import { DocumentRows } from './document-rows';
 import { STATUS_ORDER, statusLabel } from './document-status';
 
@@ -14,6 +14,7 @@ export function DashboardPage() {
   const t = useT();
   const { lang } = useLang();
   const s = useSession();
+  const canIssue = useCanIssue();
   const month = currentMonth();
   const stats = useLoad(
     () =>
@@ -51,9 +52,11 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={t('Resumen del mes', 'This month')}>
-        <Link className="btn primary" href="/app/documents/new">
-          {t('Nueva factura', 'New invoice')}
-        </Link>
+        {canIssue('01') && (
+          <Link className="btn primary" href="/app/documents/new">
+            {t('Nueva factura', 'New invoice')}
+          </Link>
+        )}
       </PageHeader>
       {s.session && !s.session.emailVerified && (
         <Alert kind="warning">

@@ -10,6 +10,7 @@ import {
 } from '../components/catalog-options';
 import { useDocumentForm } from '../components/document-form';
 import { UnplacedErrors } from '../components/dry-run';
+import { IssueConfirm } from '../components/issue-confirm';
 import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
 import { emptyPayment, type PaymentRow, PaymentsEditor, toPayments } from '../components/payments-editor';
 import { Button, Modal, SelectField, TextField } from '../components/ui';
@@ -31,6 +32,8 @@ let nextKey = 1;
  * reasons (interest, costs), one current IVA rate of the catalog on their sum, the payments with
  * their terms and additional information. The IVA value and the total come from the dry run.
  */
+
+const ISSUE = ['Emitir nota de débito', 'Issue debit note'] as const;
 export function DebitNoteModal({ original, onClose }: { original: DocumentDetail; onClose(): void }) {
   const t = useT();
   const { lang } = useLang();
@@ -86,7 +89,7 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
     ),
     ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
   ];
-  const { dry, fieldError, unplaced, create, onBlurCapture } = useDocumentForm({
+  const { dry, fieldError, unplaced, create, confirm, onBlurCapture } = useDocumentForm({
     body,
     totalsBody,
     ready: catalogs !== null && rateCode !== '',
@@ -101,77 +104,85 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
   const set = (key: number, change: Partial<Reason>) =>
     setReasons((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
   return (
-    <Modal
-      title={t(`Nota de débito para ${original.number}`, `Debit note for ${original.number}`)}
-      onClose={onClose}
-    >
-      <ActionForm
-        action={create}
-        fields={fields}
-        submitLabel={t('Emitir nota de débito', 'Issue debit note')}
-        onBlurCapture={onBlurCapture}
+    <>
+      <Modal
+        title={t(`Nota de débito para ${original.number}`, `Debit note for ${original.number}`)}
+        onClose={onClose}
       >
-        {reasons.map((r, i) => (
-          <div className="grid2" key={r.key}>
-            <TextField
-              label={t('Razón', 'Reason')}
-              name={`reasons[${i}].reason`}
-              value={r.reason}
-              onChange={(e) => set(r.key, { reason: e.target.value })}
-              maxLength={300}
-              error={fieldError}
-            />
-            <TextField
-              label={t('Valor', 'Amount')}
-              name={`reasons[${i}].amount`}
-              inputMode="decimal"
-              value={r.amount}
-              onChange={(e) => set(r.key, { amount: e.target.value })}
-              error={fieldError}
-            />
+        <ActionForm
+          action={create}
+          fields={fields}
+          submitLabel={t('Emitir nota de débito', 'Issue debit note')}
+          onBlurCapture={onBlurCapture}
+        >
+          {reasons.map((r, i) => (
+            <div className="grid2" key={r.key}>
+              <TextField
+                label={t('Razón', 'Reason')}
+                name={`reasons[${i}].reason`}
+                value={r.reason}
+                onChange={(e) => set(r.key, { reason: e.target.value })}
+                maxLength={300}
+                error={fieldError}
+              />
+              <TextField
+                label={t('Valor', 'Amount')}
+                name={`reasons[${i}].amount`}
+                inputMode="decimal"
+                value={r.amount}
+                onChange={(e) => set(r.key, { amount: e.target.value })}
+                error={fieldError}
+              />
+            </div>
+          ))}
+          <div>
+            <Button
+              variant="secondary"
+              onClick={() => setReasons((rs) => [...rs, { key: nextKey++, reason: '', amount: '' }])}
+            >
+              {t('Agregar razón', 'Add reason')}
+            </Button>
           </div>
-        ))}
-        <div>
-          <Button
-            variant="secondary"
-            onClick={() => setReasons((rs) => [...rs, { key: nextKey++, reason: '', amount: '' }])}
-          >
-            {t('Agregar razón', 'Add reason')}
-          </Button>
-        </div>
-        <SelectField
-          label="IVA"
-          name="taxes[0].rateCode"
-          value={rateCode}
-          onChange={(e) => setRateCode(e.target.value)}
-          error={fieldError}
-          options={(catalogs ? ratesFor(catalogs, TAX_IVA) : []).map((r) => [r.rateCode, rateLabel(t, r)])}
-        />
-        <PaymentsEditor
-          rows={payments}
-          onChange={setPayments}
-          catalogs={catalogs}
-          total={doc?.total ?? null}
-          error={fieldError}
-        />
-        <NameValuesEditor
-          rows={info}
-          onChange={setInfo}
-          path="additionalInfo"
-          max={15}
-          legend={t('Información adicional', 'Additional information')}
-          nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
-          valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
-          addLabel={t('Agregar campo', 'Add field')}
-          error={fieldError}
-        />
-        <p className="muted" data-testid="debit-total" aria-live="polite">
-          {doc?.total
-            ? `${t('Subtotal', 'Subtotal')} ${money(doc.totalWithoutTaxes, lang)} · IVA ${money(doc.taxes?.[0]?.amount, lang)} · Total ${money(doc.total, lang)}`
-            : t('El total aparece al escribir los valores.', 'The total appears once the amounts are in.')}
-        </p>
-        <UnplacedErrors errors={unplaced} />
-      </ActionForm>
-    </Modal>
+          <SelectField
+            label="IVA"
+            name="taxes[0].rateCode"
+            value={rateCode}
+            onChange={(e) => setRateCode(e.target.value)}
+            error={fieldError}
+            options={(catalogs ? ratesFor(catalogs, TAX_IVA) : []).map((r) => [r.rateCode, rateLabel(t, r)])}
+          />
+          <PaymentsEditor
+            rows={payments}
+            onChange={setPayments}
+            catalogs={catalogs}
+            total={doc?.total ?? null}
+            error={fieldError}
+          />
+          <NameValuesEditor
+            rows={info}
+            onChange={setInfo}
+            path="additionalInfo"
+            max={15}
+            legend={t('Información adicional', 'Additional information')}
+            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
+            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
+            addLabel={t('Agregar campo', 'Add field')}
+            error={fieldError}
+          />
+          <p className="muted" data-testid="debit-total" aria-live="polite">
+            {doc?.total
+              ? `${t('Subtotal', 'Subtotal')} ${money(doc.totalWithoutTaxes, lang)} · IVA ${money(doc.taxes?.[0]?.amount, lang)} · Total ${money(doc.total, lang)}`
+              : t('El total aparece al escribir los valores.', 'The total appears once the amounts are in.')}
+          </p>
+          <UnplacedErrors errors={unplaced} />
+        </ActionForm>
+      </Modal>
+      <IssueConfirm
+        confirm={confirm}
+        title={t(`¿${ISSUE[0]}?`, `${ISSUE[1]}?`)}
+        confirmLabel={t('Sí, emitir', 'Yes, issue')}
+        partyLabel={t('Cliente', 'Buyer')}
+      />
+    </>
   );
 }

@@ -19,7 +19,7 @@ import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { label } from '../labels';
 import { Link } from '../router';
-import { useSession } from '../session';
+import { useCanIssue, useSession } from '../session';
 import { CreditNoteModal } from './credit-note';
 import { DebitNoteModal } from './debit-note';
 import { DocumentHistory } from './document-history';
@@ -31,6 +31,7 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
   const t = useT();
   const { lang } = useLang();
   const s = useSession();
+  const canIssue = useCanIssue();
   const opts = { issuer: s.issuerId };
   const doc = useLoad(
     () => api<Answer<'/v1/documents/{accessKey}', 'get'>>('GET', `/v1/documents/${accessKey}`, opts),
@@ -100,12 +101,13 @@ export function DocumentDetailPage({ accessKey }: { accessKey: string }) {
         )}
         {d.status === 'AUTHORIZED' &&
           d.documentType === '01' &&
-          d.voidWindow.blockedBy !== 'FINAL_CONSUMER' && (
+          d.voidWindow.blockedBy !== 'FINAL_CONSUMER' &&
+          canIssue('04') && (
             <Button variant="secondary" onClick={() => setModal('credit')}>
               {t('Emitir nota de crédito', 'Issue credit note')}
             </Button>
           )}
-        {d.status === 'AUTHORIZED' && d.documentType === '01' && (
+        {d.status === 'AUTHORIZED' && d.documentType === '01' && canIssue('05') && (
           <Button variant="secondary" onClick={() => setModal('debit')}>
             {t('Emitir nota de débito', 'Issue debit note')}
           </Button>

@@ -64,12 +64,15 @@ function eventSentence(t: T, e: DocumentEvent): string {
   }
 }
 
-/** The history, newest last; build numbers, message ids and fingerprints folded under each line. */
+/**
+ * The history, newest first like the SRI's messages beside it (the API lists events oldest first);
+ * build numbers, message ids and fingerprints folded under each line.
+ */
 export function DocumentHistory({ events }: { events: DocumentEvent[] }) {
   const t = useT();
   return (
     <ol className="timeline">
-      {events.map((e) => {
+      {[...events].reverse().map((e) => {
         const detail = e.detail && Object.keys(e.detail).length > 0 ? e.detail : null;
         return (
           <li key={e.id} data-event={e.type}>

@@ -6,7 +6,7 @@ import { dmyToIso, isoToDmy } from '../format';
 import { useLoad } from '../hooks';
 import { useT } from '../i18n';
 import { Link, navigate, useLocation } from '../router';
-import { useSession } from '../session';
+import { useCanIssue, useSession } from '../session';
 import { DocumentRows } from './document-rows';
 import { STATUS_ORDER, statusLabel, typeLabel } from './document-status';
 import { DocumentsExport } from './documents-export';
@@ -23,9 +23,18 @@ const FILTERS = [
 ] as const;
 
 /** The list with the API's filters, sorting and pages, all kept in the URL (shareable, back button). */
+/** The forms of the types an issuer may enable; each offered only when the issuer has it. */
+const NEW_DOCUMENT_LINKS = [
+  ['01', '/app/documents/new', 'Nueva factura', 'New invoice'],
+  ['03', '/app/documents/new-purchase-settlement', 'Nueva liquidación de compra', 'New purchase settlement'],
+  ['07', '/app/documents/new-withholding', 'Nueva retención', 'New withholding receipt'],
+  ['06', '/app/documents/new-waybill', 'Nueva guía de remisión', 'New waybill'],
+] as const;
+
 export function DocumentsPage() {
   const t = useT();
   const s = useSession();
+  const canIssue = useCanIssue();
   const { query } = useLocation();
   const qs = query.toString();
   const list = useLoad(
@@ -65,18 +74,11 @@ export function DocumentsPage() {
   return (
     <>
       <PageHeader title={t('Comprobantes', 'Documents')}>
-        <Link className="btn primary" href="/app/documents/new">
-          {t('Nueva factura', 'New invoice')}
-        </Link>
-        <Link className="btn" href="/app/documents/new-purchase-settlement">
-          {t('Nueva liquidación de compra', 'New purchase settlement')}
-        </Link>
-        <Link className="btn" href="/app/documents/new-withholding">
-          {t('Nueva retención', 'New withholding receipt')}
-        </Link>
-        <Link className="btn" href="/app/documents/new-waybill">
-          {t('Nueva guía de remisión', 'New waybill')}
-        </Link>
+        {NEW_DOCUMENT_LINKS.filter(([type]) => canIssue(type)).map(([type, href, es, en], i) => (
+          <Link key={type} className={i === 0 ? 'btn primary' : 'btn'} href={href}>
+            {t(es, en)}
+          </Link>
+        ))}
       </PageHeader>
       <Filters key={qs} query={query} onApply={(f) => setQuery({ ...f, page: null })} error={list.error} />
       {s.issuerId && <DocumentsExport query={query} issuerId={s.issuerId} />}

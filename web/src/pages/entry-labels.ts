@@ -1,3 +1,4 @@
+import { rateLabel } from '../components/catalog-options';
 import type { T } from '../i18n';
 
 /**
@@ -31,15 +32,14 @@ export interface TaxRateRow {
   current: boolean;
 }
 
-/** "IVA 15%", "IVA exento", "ICE grupo I": the catalog's wording, in English where it is Spanish. */
+/**
+ * A saved product's rate by the same catalog label the document forms use (catalog-options'
+ * `rateLabel`: "IVA 15%", "Exento de IVA", "ICE grupo I · 0 %"), so one rate has one name.
+ */
 export function taxRateLabel(t: T, code: string, rateCode: string, rates: TaxRateRow[]): string {
   const row = rates.find((r) => r.taxCode === code && r.rateCode === rateCode);
-  if (code === '2' && rateCode === '6') return t('IVA: no objeto de impuesto', 'IVA: not subject to tax');
-  if (code === '2' && rateCode === '7') return t('IVA exento', 'IVA exempt');
-  if (code === '2' && rateCode === '8') return t('IVA diferenciado', 'IVA differentiated rate');
-  if (code === '3') return row ? t(row.description, row.description.replace('grupo', 'group')) : 'ICE';
-  if (code === '5') return 'IRBPNR';
-  return row?.description ?? `IVA ${rateCode}`;
+  if (row) return rateLabel(t, row);
+  return code === '3' ? 'ICE' : code === '5' ? 'IRBPNR' : `IVA ${rateCode}`;
 }
 
 /** The name of a field or CSV column of an import row, for a person. */

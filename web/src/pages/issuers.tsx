@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../api';
 import type { Answer, Issuer, Sequential } from '../api-models';
 import { ActionForm } from '../components/action-form';
+import { TableRegion } from '../components/table-region';
 import {
   Alert,
   Badge,
@@ -18,6 +19,7 @@ import { useAction, useLoad, useUploadProgress } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { useSession } from '../session';
 import { typeLabel } from './document-status';
+import { IssuerDocumentTypes } from './issuer-document-types';
 
 export function IssuersPage() {
   const t = useT();
@@ -86,34 +88,37 @@ function IssuerCard({ issuer }: { issuer: Issuer }) {
         </Button>
       </div>
       <FormError error={pause.error} />
+      <IssuerDocumentTypes issuerId={issuer.id} onSaved={() => void seq.reload()} />
       <h3>{t('Secuenciales', 'Sequentials')}</h3>
       {seq.data ? (
-        <table className="table compact">
-          <thead>
-            <tr>
-              <th>{t('Tipo', 'Type')}</th>
-              <th className="num">{t('Pruebas: siguiente', 'Sandbox: next')}</th>
-              <th className="num">{t('Producción: siguiente', 'Production: next')}</th>
-              <th>
-                <span className="sr-only">{t('Acciones', 'Actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {seq.data.sequentials.map((q) => (
-              <tr key={q.documentType}>
-                <td>{typeLabel(t, q.documentType)}</td>
-                <td className="num">{q.sandbox.next}</td>
-                <td className="num">{q.production.next}</td>
-                <td>
-                  <Button variant="link" onClick={() => setEditing(q)}>
-                    {t('Cambiar', 'Change')}
-                  </Button>
-                </td>
+        <TableRegion label={t('Secuenciales', 'Sequentials')}>
+          <table className="table compact">
+            <thead>
+              <tr>
+                <th>{t('Tipo', 'Type')}</th>
+                <th className="num">{t('Pruebas: siguiente', 'Sandbox: next')}</th>
+                <th className="num">{t('Producción: siguiente', 'Production: next')}</th>
+                <th>
+                  <span className="sr-only">{t('Acciones', 'Actions')}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {seq.data.sequentials.map((q) => (
+                <tr key={q.documentType}>
+                  <td>{typeLabel(t, q.documentType)}</td>
+                  <td className="num">{q.sandbox.next}</td>
+                  <td className="num">{q.production.next}</td>
+                  <td>
+                    <Button variant="link" onClick={() => setEditing(q)}>
+                      {t('Cambiar', 'Change')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
       ) : (
         <FormError error={seq.error} />
       )}

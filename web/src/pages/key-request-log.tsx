@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api';
 import type { Answer } from '../api-models';
+import { TableRegion } from '../components/table-region';
 import { Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
-import { useLang, useT } from '../i18n';
+import { problemMessage, useLang, useT } from '../i18n';
 
 type LogPage = Answer<'/v1/keys/{id}/requests', 'get'>;
 type LoggedRequest = LogPage['requests'][number];
@@ -87,7 +88,6 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
           label={t('Código de error', 'Error code')}
           name="code"
           defaultValue={filters.code}
-          placeholder="VALIDATION_FAILED"
           data-technical=""
           maxLength={64}
         />
@@ -116,7 +116,7 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
       {!page.data ? (
         !page.error && <Loading />
       ) : (
-        <div className="table-wrap">
+        <TableRegion label={t('Solicitudes', 'Requests')}>
           <table className="table compact request-log" aria-label={t('Solicitudes', 'Requests')}>
             <thead>
               <tr>
@@ -140,7 +140,18 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
                     <code data-technical="">{r.path}</code>
                   </td>
                   <td className="num">{r.status}</td>
-                  <td>{r.code ? <code data-technical="">{r.code}</code> : '—'}</td>
+                  <td>
+                    {r.code ? (
+                      <>
+                        {problemMessage(t, { code: r.code, status: r.status })}
+                        <code data-technical="" className="small muted block">
+                          {r.code}
+                        </code>
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td>
                     <code className="request-id">{r.requestId}</code>
                   </td>
@@ -156,7 +167,7 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
               )}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       {cursor && (
         <Button variant="link" onClick={() => void loadMore()}>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { api } from '../api';
 import type { Answer, ApiKey } from '../api-models';
 import { ActionForm } from '../components/action-form';
+import { TableRegion } from '../components/table-region';
 import {
   Badge,
   BarChart,
@@ -60,7 +61,8 @@ export function KeysPage() {
   const limit = list.data?.limit;
   const chosen = list.data?.keys.find((k) => k.id === keyId);
   // The plan's limit is shown before the dialog that would hit it (decisions.md: FREE allows 0).
-  const atLimit = limit !== undefined && limit.used >= limit.max;
+  // The first key is every plan's: with none active, a new one is always allowed.
+  const atLimit = limit !== undefined && (list.data?.keys.length ?? 0) > 0 && limit.used >= limit.max;
   const limitId = useId();
   return (
     <>
@@ -73,7 +75,13 @@ export function KeysPage() {
           {t('Nueva clave', 'New key')}
         </Button>
       </PageHeader>
-      {limit && <KeyLimit id={limitId} limit={limit} />}
+      <p className="muted">
+        {t(
+          'Una clave de API conecta tu propio sistema (o el de tu desarrollador) con el servicio; para emitir desde esta página no necesitas ninguna. Cada clave se muestra una sola vez, al crearla: guárdala en un lugar seguro. La clave creada al registrarte no se vuelve a mostrar; si la necesitas, revócala y crea una nueva.',
+          "An API key connects your own system (or your developer's) to the service; issuing from this app needs none. Each key is shown once, when created: keep it somewhere safe. The key created at sign-up is not shown again; if you need it, revoke it and create a new one.",
+        )}
+      </p>
+      {limit && <KeyLimit id={limitId} limit={limit} none={list.data?.keys.length === 0} />}
       {!list.data ? (
         list.error ? (
           <FormError error={list.error} />
@@ -81,7 +89,7 @@ export function KeysPage() {
           <Loading />
         )
       ) : (
-        <div className="table-wrap">
+        <TableRegion label={t('Claves', 'Keys')}>
           <table className="table">
             <thead>
               <tr>
@@ -141,7 +149,7 @@ export function KeysPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       {chosen && (
         <Card
@@ -197,20 +205,20 @@ export function KeysPage() {
   );
 }
 
-const PLAN_NAMES: Record<string, [string, string]> = {
-  FREE: ['Gratis', 'Free'],
-  STARTER: ['Starter', 'Starter'],
-  GROWTH: ['Growth', 'Growth'],
-  BUSINESS: ['Business', 'Business'],
-};
-
 /** The plan's allowance of keys beyond the first, and what to do once it is used up. */
-function KeyLimit({ id, limit }: { id: string; limit: { used: number; max: number } }) {
+function KeyLimit({ id, limit, none }: { id: string; limit: { used: number; max: number }; none: boolean }) {
   const t = useT();
-  const { lang } = useLang();
   const tier = useSession().tenant?.subscriptionTier ?? '';
-  const names = PLAN_NAMES[tier];
-  const plan = names ? names[lang === 'en' ? 1 : 0] : tier;
+  const plan = codeLabel(t, 'tier', tier);
+  if (none)
+    return (
+      <p id={id} className="muted">
+        {t(
+          'No tienes claves activas: puedes crear tu clave principal.',
+          'You have no active key: you can create your main key.',
+        )}
+      </p>
+    );
   if (limit.used < limit.max)
     return (
       <p id={id} className="muted">

@@ -3,6 +3,7 @@ import { ActionForm } from '../components/action-form';
 import { defaultIvaRate, rateNamer, useDocumentCatalogs } from '../components/catalog-options';
 import { useDocumentForm } from '../components/document-form';
 import { DryRunTotals, UnplacedErrors } from '../components/dry-run';
+import { IssueConfirm } from '../components/issue-confirm';
 import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
 import { emptyPayment, type PaymentRow, PaymentsEditor, toPayments } from '../components/payments-editor';
 import { type Customer, saveCustomer, searchCustomers } from '../components/saved-records';
@@ -122,7 +123,7 @@ export function NewInvoicePage({ kind = 'invoice' }: { kind?: LinesDocumentKind 
     ),
     ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
   ];
-  const { dry, fieldError, unplaced, create, onBlurCapture } = useDocumentForm({
+  const { dry, fieldError, unplaced, create, confirm, onBlurCapture } = useDocumentForm({
     body,
     totalsBody,
     ready: catalogs !== null,
@@ -298,6 +299,12 @@ export function NewInvoicePage({ kind = 'invoice' }: { kind?: LinesDocumentKind 
           <UnplacedErrors errors={unplaced} />
         </Card>
       </ActionForm>
+      <IssueConfirm
+        confirm={confirm}
+        title={t(`¿${k.submit[0]}?`, `${k.submit[1]}?`)}
+        confirmLabel={t('Sí, emitir', 'Yes, issue')}
+        partyLabel={t(k.partyTitle[0], k.partyTitle[1])}
+      />
     </>
   );
 }

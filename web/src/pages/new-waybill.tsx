@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../api';
+import { useConfirmedPost } from '../components/document-form';
+import { IssueConfirm } from '../components/issue-confirm';
 import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
 import { Alert, Button, Card, FormError, PageHeader, SelectField, TextField } from '../components/ui';
 import { ecuadorToday } from '../format';
@@ -28,8 +29,15 @@ export function NewWaybillPage() {
   const s = useSession();
   const today = ecuadorToday();
   const [goods, setGoods] = useState<Goods[]>([emptyGoods()]);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [info, setInfo] = useState<NameValue[]>([]);
+  const {
+    confirm,
+    ask,
+    error: issueError,
+  } = useConfirmedPost({
+    issuer: s.issuerId,
+    onCreated: (accessKey) => navigate(`/app/documents/${accessKey}`),
+  });
   const create = useAction(async (form: FormData) => {
     const get = (k: string) => String(form.get(k) ?? '').trim();
     const optional = (k: string) => (get(k) ? { [k.split('.').pop()!]: get(k) } : {});
@@ -62,12 +70,7 @@ export function NewWaybillPage() {
       ],
       ...(toNameValues(info) ? { additionalInfo: toNameValues(info) } : {}),
     };
-    const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
-      body,
-      issuer: s.issuerId,
-      headers: { 'idempotency-key': idempotencyKey },
-    });
-    navigate(`/app/documents/${res.document.accessKey}`);
+    ask(body);
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -75,7 +78,7 @@ export function NewWaybillPage() {
   };
   const set = (key: number, change: Partial<Goods>) =>
     setGoods((gs) => gs.map((g) => (g.key === key ? { ...g, ...change } : g)));
-  const err = create.error;
+  const err = create.error ?? issueError;
   return (
     <>
       <PageHeader title={t('Nueva guía de remisión', 'New waybill')} />
@@ -236,6 +239,13 @@ export function NewWaybillPage() {
           {t('Emitir guía de remisión', 'Issue waybill')}
         </Button>
       </form>
+      <IssueConfirm
+        confirm={confirm}
+        title={t('¿Emitir este comprobante?', 'Issue this document?')}
+        confirmLabel={t('Sí, emitir', 'Yes, issue')}
+        partyLabel={t('Transportista', 'Carrier')}
+        total={null}
+      />
     </>
   );
 }

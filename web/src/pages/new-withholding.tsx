@@ -7,6 +7,8 @@ import {
   TAX_IVA,
   useDocumentCatalogs,
 } from '../components/catalog-options';
+import { useConfirmedPost } from '../components/document-form';
+import { IssueConfirm } from '../components/issue-confirm';
 import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
 import {
   Alert,
@@ -83,7 +85,6 @@ export function NewWithholdingPage() {
   const ivaRate = ivaRates.find((r) => r.rateCode === rateCode)?.rate ?? '0.00';
   const [rentaCode, setRentaCode] = useState('');
   const [ivaCode, setIvaCode] = useState('');
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [info, setInfo] = useState<NameValue[]>([]);
 
   const codes = catalogs.data?.[0].withholdingCodes ?? [];
@@ -97,6 +98,14 @@ export function NewWithholdingPage() {
   const rentaAmount = rentaRow ? percentOf(baseMoney, rentaRow.rate) : '0.00';
   const ivaAmount = ivaRow ? percentOf(vat, ivaRow.rate) : '0.00';
 
+  const {
+    confirm,
+    ask,
+    error: issueError,
+  } = useConfirmedPost({
+    issuer: s.issuerId,
+    onCreated: (accessKey) => navigate(`/app/documents/${accessKey}`),
+  });
   const create = useAction(async (form: FormData) => {
     const get = (k: string) => String(form.get(k) ?? '').trim();
     const withholdings = [
@@ -150,18 +159,13 @@ export function NewWithholdingPage() {
       ],
       ...(toNameValues(info) ? { additionalInfo: toNameValues(info) } : {}),
     };
-    const res = await api<{ document: { accessKey: string } }>('POST', '/v1/documents', {
-      body,
-      issuer: s.issuerId,
-      headers: { 'idempotency-key': idempotencyKey },
-    });
-    navigate(`/app/documents/${res.document.accessKey}`);
+    ask(body);
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     void create.run(new FormData(e.currentTarget));
   };
-  const err = create.error;
+  const err = create.error ?? issueError;
   if (!catalogs.data || !docCatalogs)
     return catalogs.error ? <FormError error={catalogs.error} /> : <Loading />;
   return (
@@ -302,6 +306,13 @@ export function NewWithholdingPage() {
           {t('Emitir retención', 'Issue withholding receipt')}
         </Button>
       </form>
+      <IssueConfirm
+        confirm={confirm}
+        title={t('¿Emitir este comprobante?', 'Issue this document?')}
+        confirmLabel={t('Sí, emitir', 'Yes, issue')}
+        partyLabel={t('Sujeto retenido', 'Withheld subject')}
+        total={addMoney(rentaAmount, ivaAmount)}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api';
 import type { Answer, NotificationPreference } from '../api-models';
+import { TableRegion } from '../components/table-region';
 import { Badge, Button, Card, CheckField, FormError, Loading, PageHeader } from '../components/ui';
 import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
@@ -77,41 +78,43 @@ export function NotificationsPage() {
       </Card>
       <Card title={t('Preferencias', 'Preferences')}>
         {prefs.data && (
-          <table className="table compact">
-            <thead>
-              <tr>
-                <th>{t('Tipo', 'Type')}</th>
-                <th>{t('En la app', 'In app')}</th>
-                <th>{t('Correo', 'Email')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {types.map((type) => (
-                <tr key={type}>
-                  <td>{label(t, 'notificationType', type)}</td>
-                  {['IN_APP', 'EMAIL'].map((channel) => {
-                    const p = prefs.data?.preferences.find((x) => x.type === type && x.channel === channel);
-                    return (
-                      <td key={channel}>
-                        {p ? (
-                          <CheckField
-                            name={`${type}-${channel}`}
-                            label={
-                              <span className="sr-only">{`${label(t, 'notificationType', type)}: ${label(t, 'notificationChannel', channel)}`}</span>
-                            }
-                            checked={pending[`${p.type}:${p.channel}`] ?? p.enabled}
-                            onChange={() => void toggle.run(p)}
-                          />
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                    );
-                  })}
+          <TableRegion label={t('Preferencias', 'Preferences')}>
+            <table className="table compact">
+              <thead>
+                <tr>
+                  <th>{t('Tipo', 'Type')}</th>
+                  <th>{t('En la app', 'In app')}</th>
+                  <th>{t('Correo', 'Email')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {types.map((type) => (
+                  <tr key={type}>
+                    <td>{label(t, 'notificationType', type)}</td>
+                    {['IN_APP', 'EMAIL'].map((channel) => {
+                      const p = prefs.data?.preferences.find((x) => x.type === type && x.channel === channel);
+                      return (
+                        <td key={channel}>
+                          {p ? (
+                            <CheckField
+                              name={`${type}-${channel}`}
+                              label={
+                                <span className="sr-only">{`${label(t, 'notificationType', type)}: ${label(t, 'notificationChannel', channel)}`}</span>
+                              }
+                              checked={pending[`${p.type}:${p.channel}`] ?? p.enabled}
+                              onChange={() => void toggle.run(p)}
+                            />
+                          ) : (
+                            '—'
+                          )}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
         )}
         <FormError error={toggle.error ?? prefs.error} />
       </Card>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../api';
 import type { Answer } from '../api-models';
 import { ActionForm } from '../components/action-form';
+import { TableRegion } from '../components/table-region';
 import {
   Alert,
   Button,
@@ -13,6 +14,7 @@ import {
   SelectField,
   TextField,
 } from '../components/ui';
+import { money } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
 import { CsvImportDialog } from './csv-import';
@@ -90,7 +92,7 @@ export function ProductsPage() {
         </Alert>
       ) : (
         <>
-          <div className="table-wrap">
+          <TableRegion label={t('Productos', 'Products')}>
             <table className="table" aria-label={t('Productos', 'Products')}>
               <thead>
                 <tr>
@@ -108,7 +110,7 @@ export function ProductsPage() {
                   <tr key={p.id}>
                     <td className="mono">{p.mainCode}</td>
                     <td>{p.description}</td>
-                    <td className="num">{p.unitPrice}</td>
+                    <td className="num">{money(p.unitPrice)}</td>
                     <td className="hide-sm">{taxes(p.taxes)}</td>
                     <td className="actions-cell">
                       <Button
@@ -130,7 +132,7 @@ export function ProductsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           {pages > 1 && (
             <nav className="pager" aria-label={t('Páginas', 'Pages')}>
               <Button variant="link" disabled={page <= 1} onClick={() => setPage(page - 1)}>

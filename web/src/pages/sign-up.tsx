@@ -10,9 +10,6 @@ import { problemMessage, useLang, useT } from '../i18n';
 import { Link, navigate, useLocation } from '../router';
 import { PublicLayout } from './public-layout';
 
-/** The key registration returns, kept in memory only until the next page shows it once. */
-let registeredKey: { email: string; apiKey: string } | null = null;
-
 const FIELDS = [
   'email',
   'ruc',
@@ -43,9 +40,10 @@ export function SignUpPage() {
       if (v === '' || (v instanceof File && v.size === 0 && v.name === '')) form.delete(name);
     }
     await track(async (onProgress) => {
-      const res = await api<Answer<'/v1/register', 'post'>>('POST', '/v1/register', { form, onProgress });
+      // The answer's sandbox key is not shown here: an owner who signs up for the web app needs
+      // none, and a developer creates one in "Claves de API", where keys are explained.
+      await api<Answer<'/v1/register', 'post'>>('POST', '/v1/register', { form, onProgress });
       const email = String(form.get('email'));
-      registeredKey = { email, apiKey: res.apiKey };
       navigate(`/signup/sent?email=${encodeURIComponent(email)}`);
     });
   });
@@ -63,6 +61,7 @@ export function SignUpPage() {
         'branchAddress',
       ],
       cert: true,
+      certPassword: true,
       logo: true,
       documentTypes: true,
     });
@@ -195,6 +194,7 @@ export function SignUpPage() {
               label={t('Contraseña del certificado', 'Certificate password')}
               name="certPassword"
               type="password"
+              required
               autoComplete="off"
               error={err}
             />
@@ -220,7 +220,6 @@ export function SignUpSentPage() {
   const t = useT();
   const { query } = useLocation();
   const email = query.get('email') ?? '';
-  const key = registeredKey?.email === email ? registeredKey.apiKey : null;
   const { lang } = useLang();
   const resend = useAction(async () => {
     const form = new FormData();
@@ -238,7 +237,12 @@ export function SignUpSentPage() {
           `We sent a verification link to ${email}. Open it to activate your account.`,
         )}
       </Alert>
-      {key && <ShownOnce label={t('Tu clave de API de pruebas', 'Your sandbox API key')} value={key} />}
+      <p className="muted">
+        {t(
+          'Para conectar tu propio sistema por API, crea una clave en "Claves de API" después de ingresar.',
+          'To connect your own system through the API, create a key in "API keys" once signed in.',
+        )}
+      </p>
       <p className="muted">
         {t(
           '¿No llegó? Revisa el correo no deseado o pide otro.',

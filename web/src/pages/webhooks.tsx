@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../api';
 import type { Answer } from '../api-models';
 import { ActionForm } from '../components/action-form';
+import { TableRegion } from '../components/table-region';
 import {
   Alert,
   Badge,
@@ -161,7 +162,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
       </div>
       <FormError error={test.error} />
       {log.data && (
-        <div className="table-wrap">
+        <TableRegion label={t('Entregas', 'Deliveries')}>
           <table className="table" aria-label={t('Entregas', 'Deliveries')}>
             <thead>
               <tr>
@@ -202,7 +203,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
               )}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </Card>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TableRegion } from '../../components/table-region';
 import { Badge, Button, Card } from '../../components/ui';
 import { formatDateTime, money } from '../../format';
 import { useLang, useT } from '../../i18n';
@@ -12,7 +13,7 @@ export function Payments({ subscription, onChange }: { subscription: Subscriptio
   const [uploading, setUploading] = useState<Payment | null>(null);
   return (
     <Card title={t('Pagos', 'Payments')}>
-      <div className="table-wrap">
+      <TableRegion label={t('Pagos', 'Payments')}>
         <table className="table">
           <thead>
             <tr>
@@ -53,7 +54,7 @@ export function Payments({ subscription, onChange }: { subscription: Subscriptio
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
       {uploading && <ProofModal payment={uploading} onClose={() => setUploading(null)} onDone={onChange} />}
     </Card>
   );
