@@ -11,7 +11,7 @@
  */
 const PROVINCE = /^(0[1-9]|1\d|2[0-4]|30)/;
 
-export function validCedula(value: string): boolean {
+function validCedula(value: string): boolean {
   if (!/^\d{10}$/.test(value) || !PROVINCE.test(value) || Number(value[2]) > 5) return false;
   let sum = 0;
   for (let i = 0; i < 9; i++) {
@@ -32,8 +32,4 @@ export function validRuc(value: string): boolean {
 export const RUC_CHECK = {
   en: 'is not a valid RUC: check its digits',
   es: 'no es un RUC válido: revisa sus dígitos',
-};
-export const CEDULA_CHECK = {
-  en: 'is not a valid cédula: check its digits',
-  es: 'no es una cédula válida: revisa sus dígitos',
 };

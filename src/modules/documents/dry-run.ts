@@ -175,8 +175,11 @@ export function createDocumentDryRun(deps: { db: Executor; clock: Clock }) {
       errors.push(...found.errors);
       // The links to other documents, as creation checks them (links.ts), once the body has its shape.
       const links =
-        schema.errors.length === 0 && type ? await checkBodyLinks(db, scope, body) : { errors: [], warnings: [] };
-      for (const e of links.errors) errors.push({ code: 'VALIDATION_FAILED', path: e.path, message: e.message });
+        schema.errors.length === 0 && type
+          ? await checkBodyLinks(db, scope, body)
+          : { errors: [], warnings: [] };
+      for (const e of links.errors)
+        errors.push({ code: 'VALIDATION_FAILED', path: e.path, message: e.message });
       return {
         valid: errors.length === 0,
         errors,

@@ -27,5 +27,3 @@ export function createPurchasesModule(deps: {
     jobs: createPurchaseJobs({ imports, checkStatus: followUp.check }),
   };
 }
-
-type PurchasesModule = ReturnType<typeof createPurchasesModule>;
