@@ -133,6 +133,11 @@ const SPANISH: Rule[] = [
   ],
   [/^must not be in the future \(today is (\S+)\)$/, (m) => `no puede ser una fecha futura (hoy es ${m[1]})`],
   [
+    /^must be today \((\S+)\): from 01\/01\/2026 a document reaches the tax authority on its issue date \(error 65 otherwise\)$/,
+    (m) =>
+      `debe ser hoy (${m[1]}): desde el 01/01/2026 un comprobante llega al SRI en su fecha de emisión (si no, error 65)`,
+  ],
+  [
     /^must be at most (\d+) days before today \(the tax authority's tolerance\)$/,
     (m) => `debe ser como máximo ${m[1]} días anterior a hoy (la tolerancia del SRI)`,
   ],

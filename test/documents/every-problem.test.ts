@@ -59,7 +59,7 @@ describe('every problem at once', () => {
       'items[0].description': 'is required and must not be blank',
       'items[0].taxes[0].taxAmount': 'expected 13.50, got 12.00',
       payments: 'payments add up to 100.00 but the invoice total is 123.50',
-      issueDate: `must not be in the future (today is ${ecuadorDate(ctx.clock.now())})`,
+      issueDate: `must be today (${ecuadorDate(ctx.clock.now())}): from 01/01/2026 a document reaches the tax authority on its issue date (error 65 otherwise)`,
     });
     expect(answer.errors.find((e: { path: string }) => e.path === 'payments').expected).toBe('123.50');
     expect(answer.document).toBeUndefined();
@@ -87,7 +87,7 @@ describe('every problem at once', () => {
       'items[0].description': 'es obligatorio y no puede estar vacío',
       'items[0].taxes[0].taxAmount': 'debe ser 13.50 (el valor calculado); se recibió 12.00',
       payments: 'los pagos suman 100.00 pero el total del documento es 123.50',
-      issueDate: `no puede ser una fecha futura (hoy es ${ecuadorDate(ctx.clock.now())})`,
+      issueDate: `debe ser hoy (${ecuadorDate(ctx.clock.now())}): desde el 01/01/2026 un comprobante llega al SRI en su fecha de emisión (si no, error 65)`,
     });
     // English first in the header: English.
     const en = (await post(t, '/v1/documents/validate', 'en-US,es;q=0.8')).json();

@@ -22,6 +22,11 @@ beforeAll(async () => {
       buyer: name,
     });
   }
+  // The credit note's original must be AUTHORIZED (links.ts); the others stay SIGNED.
+  await ctx.query(
+    `update documents set status = 'AUTHORIZED', authorization_number = access_key, authorization_date = now() where access_key = $1`,
+    [created[0]!.accessKey],
+  );
   const cn = await createDocument(
     ctx,
     t,
@@ -32,11 +37,7 @@ beforeAll(async () => {
     sequential: cn.json().document.sequential,
     buyer: 'María José Peñafiel',
   });
-  // Two documents in other states, and one older issue date, to exercise the filters.
-  await ctx.query(
-    `update documents set status = 'AUTHORIZED', authorization_number = access_key, authorization_date = now() where access_key = $1`,
-    [created[0]!.accessKey],
-  );
+  // A document in another state, and one older issue date, to exercise the filters.
   await ctx.query(`update documents set status = 'RETURNED' where access_key = $1`, [created[1]!.accessKey]);
   await ctx.query(`update documents set issue_date = date '2026-01-15' where access_key = $1`, [
     created[2]!.accessKey,

@@ -61,17 +61,19 @@ const DATES: Rule[] = [
     message: /real date/,
   },
   {
+    // From 2026 every other day is refused (the simulator answers 65 to it): the day after …
     rule: 'issueDate not in the future',
     bad: invoice({ issueDate: '16/03/2026' }),
     path: 'issueDate',
-    message: /future/,
+    message: /must be today \(15\/03\/2026\)/,
   },
   {
-    rule: 'issueDate at most 90 days back',
-    bad: invoice({ issueDate: '14/12/2025' }),
+    // … and any day before, even inside the old 90-day tolerance.
+    rule: 'issueDate not in the past',
+    bad: invoice({ issueDate: '14/03/2026' }),
     path: 'issueDate',
-    message: /90 days/,
-    good: invoice({ issueDate: '15/12/2025' }),
+    message: /must be today \(15\/03\/2026\)/,
+    good: invoice({ issueDate: '15/03/2026' }),
   },
   {
     rule: 'credit note dated today',

@@ -84,7 +84,8 @@ const buyerRuc = {
 /** Every IVA rate in use, not-subject and exempt, ICE 3051 and IRBPNR 5001, discounts, tip, terms. */
 const allRates: InvoiceInput = {
   documentType: '01',
-  issueDate: '10/03/2026',
+  // From 2026 a document is dated the day it is sent (issue 29).
+  issueDate: TODAY,
   buyer: { ...buyerRuc, address: 'Av. General Enríquez, Sangolquí', phone: '022 999 999' },
   items: [
     simpleItem('IVA0', '3.00', [tax('2', '0', '0', '3.00', '0.00')]),

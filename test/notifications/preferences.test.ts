@@ -23,6 +23,7 @@ const EMAIL_TYPES = [
   'SRI_SUBMISSION_FAILED',
   'EMAIL_DELIVERY_FAILED',
   'QUOTA_WARNING',
+  'PURCHASE_VOIDED',
 ];
 
 describe('GET /v1/notifications/preferences', () => {
@@ -43,7 +44,7 @@ describe('GET /v1/notifications/preferences', () => {
         { type, channel: 'EMAIL', enabled: true },
       ]),
     ];
-    expect(body.preferences).toHaveLength(19);
+    expect(body.preferences).toHaveLength(21);
     expect(body.preferences).toEqual(expect.arrayContaining(expected));
     expect(body.preferences.some((p: { type: string }) => p.type === 'PRICE_CHANGE_ANNOUNCED')).toBe(false);
   });
@@ -60,7 +61,7 @@ describe('PATCH /v1/notifications/preferences', () => {
     });
     expect(res.statusCode).toBe(200);
     const prefs = res.json().preferences;
-    expect(prefs).toHaveLength(19);
+    expect(prefs).toHaveLength(21);
     const value = (
       list: { type: string; channel: string; enabled: boolean }[],
       type: string,

@@ -20,7 +20,11 @@ beforeAll(async () => {
   buyer = await registerTenant(lc.ctx);
   supplier = await supplierTenant(lc.ctx);
   other = await registerTenant(lc.ctx);
-  for (const type of ALL_TYPES) keys[type] = await issueTo(lc.ctx, supplier, type, buyer.ruc);
+  // The notes refer to the supplier's first invoice, which must be AUTHORIZED before they are issued.
+  keys['01'] = await issueTo(lc.ctx, supplier, '01', buyer.ruc);
+  await settle(lc.ctx);
+  for (const type of ALL_TYPES.filter((t) => t !== '01'))
+    keys[type] = await issueTo(lc.ctx, supplier, type, buyer.ruc);
   keys.toOther = await issueTo(lc.ctx, supplier, '01', other.ruc);
   await settle(lc.ctx);
 }, 120_000);

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { buildAccessKey } from '../../src/modules/documents/access-key.js';
 import { ecuadorDate } from '../../src/shared/clock.js';
 import type { TestContext } from '../helpers/context.js';
 import { TYPE_CASES } from '../helpers/document-types.js';
@@ -35,7 +36,24 @@ function bodyAddressedTo(type: string, ruc: string, today: string, invoice?: { n
   if (type === '03') Object.assign(b.supplier, { idType: '04', id: ruc });
   if (type === '05') Object.assign(b.buyer, { idType: '04', id: ruc });
   if (type === '06') Object.assign(b.recipients[0]!, { id: ruc });
-  if (type === '07') Object.assign(b.subject, { idType: '04', id: ruc });
+  if (type === '07') {
+    Object.assign(b.subject, { idType: '04', id: ruc });
+    // The supporting invoice is the subject's: its key carries the subject's RUC (links.ts checks it).
+    const support = (b as unknown as { supportingDocuments: { authorizationNumber: string }[] })
+      .supportingDocuments[0]!;
+    const k = support.authorizationNumber;
+    support.authorizationNumber = buildAccessKey({
+      issueDate: `${k.slice(0, 2)}/${k.slice(2, 4)}/${k.slice(4, 8)}`,
+      documentType: k.slice(8, 10),
+      ruc,
+      environment: k[23] === '2' ? 'production' : 'sandbox',
+      branchCode: k.slice(24, 27),
+      issuePointCode: k.slice(27, 30),
+      sequential: k.slice(30, 39),
+      numericCode: k.slice(39, 47),
+      emissionType: '1',
+    });
+  }
   return b;
 }
 

@@ -12,7 +12,12 @@ beforeAll(async () => {
   h = await startHarness({ authorizationDelayMs: DELAY_MS });
 });
 afterAll(() => h.close());
-beforeEach(() => h.simulator.control.reset());
+// A test may move the simulator's clock by a day; each starts again on the documents' day (the
+// fixtures date them today), since from 2026 the simulator answers 65 to any other day.
+beforeEach(() => {
+  h.simulator.control.reset();
+  h.clock.set(new Date());
+});
 
 async function receive(signed: string, environment: 'sandbox' | 'production' = 'sandbox') {
   expect((await h.client.validate(environment, signed)).status).toBe('RECIBIDA');

@@ -138,7 +138,8 @@ describe('the owner journey in the browser: plan, payment review, production', (
     await page.getByRole('button', { name: 'Elegir Starter' }).click();
     // Choosing a plan costs money: the price is confirmed first.
     const confirm = page.getByRole('dialog', { name: 'Plan Starter' });
-    await confirm.getByText(/Pagarás \$[\d,.]+ \+ IVA por mes/).waitFor();
+    // Money as every surface writes it: "USD 1234.50".
+    await confirm.getByText(/Pagarás USD \d+\.\d{2} \+ IVA por mes/).waitFor();
     await confirm.getByRole('button', { name: 'Confirmar y ver cómo pagar' }).click();
     const transfer = page.getByTestId('bank-transfer');
     await transfer.waitFor();

@@ -51,7 +51,9 @@ beforeAll(async () => {
   receiver = await startHttpsReceiver();
   stack = await startWebStack({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
   const { ctx } = stack;
-  filled = await verifiedTenant(ctx, TENANT_DATA);
+  // Every type the service issues enabled: the app offers only enabled types, and this owner's
+  // pages show the credit and debit note dialogs and every document form.
+  filled = await verifiedTenant(ctx, { ...TENANT_DATA, documentTypes: ['01', '03', '04', '05', '06', '07'] });
   empty = await verifiedTenant(ctx, TENANT_DATA);
   reviewing = await verifiedTenant(ctx, TENANT_DATA);
   await activeSubscription(ctx, filled, 'STARTER');

@@ -116,7 +116,7 @@ export const DOCUMENT_EXAMPLES: Record<string, DocumentExample> = {
           supportingDocument: {
             documentType: '01',
             number: '001-001-000000123',
-            authorizationNumber: '0201202601179001167400110010010000001231234567815',
+            authorizationNumber: '0201202601179001167400110010010000001231234567811',
             issueDate: '02/01/2026',
           },
           items: [{ mainCode: 'SKU-002', description: 'Libro técnico', quantity: '10' }],
@@ -142,7 +142,7 @@ export const DOCUMENT_EXAMPLES: Record<string, DocumentExample> = {
           documentType: '01',
           number: '089-001-000003681',
           issueDate: '02/01/2026',
-          authorizationNumber: '0201202601179177458200120890010000036818564643511',
+          authorizationNumber: '0201202601179177458200120890010000036818564643513',
           paymentResidence: '01',
           foreignPayment: null,
           totalWithoutTaxes: '129.57',
