@@ -1,6 +1,6 @@
 /**
  * The voiding rules in force in 2026 (Res. NAC-DGERCGC25-00000014, reformed by -00000017;
- * /work/shared/sri/REFERENCE-PURCHASES.md §5, copied into docs/lifecycle.md "Voiding"):
+ * the project's shared reference shared/sri/REFERENCE-PURCHASES.md §5, copied into docs/lifecycle.md "Voiding"):
  * - a document issued from 01/08/2025 can be voided online until day 7 of the month after its
  *   issue, or the next business day when that day is a Saturday, a Sunday or a holiday;
  * - from 01/01/2026, an invoice to a final consumer (id type 07) can be neither voided nor

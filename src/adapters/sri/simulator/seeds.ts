@@ -5,7 +5,7 @@ import { isWellFormedAccessKey } from './access-key.js';
 
 /**
  * Third-party documents the simulator knows from its start: real documents authorized by the tax
- * authority, copied from /work/shared/sri/samples into resources/sri-samples (README there names each
+ * authority, copied from the project's shared reference shared/sri/samples into resources/sri-samples (README there names each
  * source), listed in seeds.json with their authorization dates. They are served as the tax authority
  * served them (their own signatures, production keys): the service's answer by key is the proof of a
  * received document, not its signature (REFERENCE-PURCHASES §4.1).
