@@ -7,6 +7,7 @@ import { PRUNE_BATCH } from '../../src/modules/request-log/request-log.service.j
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { docHeaders, invoiceBody } from '../helpers/documents.js';
 import { bearer, fixtureKey, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
+import { logEntry } from './entries.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -273,18 +274,7 @@ describe('the request log', () => {
 });
 
 describe('the request log buffer', () => {
-  const entry = (i: number) => ({
-    keyId: '0193a4f2-7c1e-4b6a-9d2e-5f8a1c3b7e90',
-    tenantId: '0193a4f2-7c1e-4b6a-9d2e-5f8a1c3b7e91',
-    environment: 'sandbox' as const,
-    method: 'GET',
-    path: '/v1/tenants/me',
-    status: 200,
-    code: null,
-    requestId: `buf-${i}`,
-    durationMs: 1,
-    at: ctx.clock.now(),
-  });
+  const entry = (i: number) => logEntry(i, ctx.clock.now());
 
   it('keeps rows through a failed write and writes them on the next flush', async () => {
     const recorder = new RequestLogRecorder(ctx.deps.db, { batchSize: 1000 });

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RequestLogRecorder } from '../../src/modules/request-log/index.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
+import { logEntry } from './entries.js';
 
 /**
  * The request log's bound on a write stuck on a lock (docs/request-log.md). Its own file: it is
@@ -14,18 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const entry = (i: number) => ({
-  keyId: '0193a4f2-7c1e-4b6a-9d2e-5f8a1c3b7e90',
-  tenantId: '0193a4f2-7c1e-4b6a-9d2e-5f8a1c3b7e91',
-  environment: 'sandbox' as const,
-  method: 'GET',
-  path: '/v1/tenants/me',
-  status: 200,
-  code: null,
-  requestId: `buf-${i}`,
-  durationMs: 1,
-  at: ctx.clock.now(),
-});
+const entry = (i: number) => logEntry(i, ctx.clock.now());
 
 it('bounds what a stuck table costs: the write is cancelled, the newest rows kept, the oldest dropped', async () => {
   // A migration or VACUUM FULL holds the table: the INSERT waits on the lock, PostgreSQL up.
