@@ -12,7 +12,7 @@ import { typeLabel } from './document-status';
 type DraftAnswer = Answer<'/v1/purchases/{id}/retention', 'get'>;
 
 /** The supporting document of the draft as GET /v1/purchases/{id}/retention gives it (docs/purchases.md). */
-export interface DraftSupport {
+interface DraftSupport {
   supportCode: string;
   documentType: string;
   number: string;

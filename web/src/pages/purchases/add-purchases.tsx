@@ -12,7 +12,7 @@ import type { KeysAnswer, XmlAnswer } from './purchase-types';
 const MAX_KEYS = 500;
 
 /** The keys typed or pasted: every run of 49 digits, once each, in the order given. */
-export function keysIn(text: string): string[] {
+function keysIn(text: string): string[] {
   return [...new Set(text.split(/[^0-9]+/).filter((k) => k.length > 0))];
 }
 

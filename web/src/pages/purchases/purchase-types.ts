@@ -8,4 +8,3 @@ export type KeysAnswer = Answer<'/v1/purchases', 'post'>;
 export type XmlAnswer = Answer<'/v1/purchases/xml', 'post'>;
 export type ImportPreview = Answer<'/v1/purchase-imports', 'post'>;
 export type PurchaseImport = Answer<'/v1/purchase-imports/{id}', 'get'>['import'];
-export type RetentionDraft = Answer<'/v1/purchases/{id}/retention', 'get'>;
