@@ -1,4 +1,4 @@
-import { type DocumentCatalogs, methodLabel } from '../../components/catalog-options';
+import { type DocumentCatalogs, methodLabel, termUnitLabel } from '../../components/catalog-options';
 import { TableRegion } from '../../components/table-region';
 import { Badge, Card } from '../../components/ui';
 import { money } from '../../format';
@@ -29,6 +29,10 @@ export function PurchaseTaxes({
   const method = (code: string) => {
     const row = catalogs?.paymentMethods.find((m) => m.code === code);
     return row ? methodLabel(t, row) : code;
+  };
+  const unit = (code: string | null) => {
+    const row = catalogs?.termUnits.find((u) => u.code === code);
+    return row ? termUnitLabel(t, row).toLowerCase() : (code ?? '');
   };
   return (
     <Card title={t('Impuestos y totales', 'Taxes and totals')}>
@@ -72,7 +76,7 @@ export function PurchaseTaxes({
               // biome-ignore lint/suspicious/noArrayIndexKey: payments have no id; their order is the document's
               <li key={i}>
                 {method(x.method)}: {money(x.total)}
-                {x.term && ` · ${x.term} ${x.termUnit ?? ''}`}
+                {x.term && ` · ${x.term} ${unit(x.termUnit)}`}
               </li>
             ))}
           </ul>
