@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FieldError } from '../shared/errors.js';
+import { LINK_AND_WITHHOLDING_SPANISH } from './field-language-links.js';
 
 export type FieldLanguage = 'es' | 'en';
 
@@ -39,9 +40,10 @@ const TYPE_WORDS: Record<string, string> = {
  * The Spanish of every field message the schemas (src/http/validation.ts) and the document
  * checks (field-checks.ts, item-checks.ts, totals.ts and the types' checks) write. Values inside a
  * message (codes, amounts, dates) are kept as they are. A message with no rule stays in English:
- * a new rule's wording is added here beside it.
+ * a new rule's wording is added here beside it (links and withholding bases: field-language-links.ts).
  */
 const SPANISH: Rule[] = [
+  ...LINK_AND_WITHHOLDING_SPANISH,
   [/^is required and must not be blank$/, () => 'es obligatorio y no puede estar vacío'],
   [/^is required; the computed value is (.+)$/, (m) => `es obligatorio; el valor calculado es ${m[1]}`],
   [
