@@ -6,12 +6,16 @@ export type FieldLanguage = 'es' | 'en';
 
 /**
  * The language of a request's field messages: the first of `es` / `en` in its Accept-Language
- * (by q-value, `es-EC` counts as `es`); English when it names neither, as the API always answered.
+ * (by q-value, `es-EC` counts as `es`); `fallback` when it names neither: English for messages, as
+ * the API always answered, Spanish for the CSV exports, which always were.
  * The web app sends `en` and words the messages itself (web/src/field-messages.ts).
  */
-export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): FieldLanguage {
+export function requestLanguage(
+  request: Pick<FastifyRequest, 'headers'>,
+  fallback: FieldLanguage = 'en',
+): FieldLanguage {
   const header = request.headers['accept-language'];
-  if (typeof header !== 'string') return 'en';
+  if (typeof header !== 'string') return fallback;
   const ranked = header
     .split(',')
     .map((part, i) => {
@@ -21,7 +25,7 @@ export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): Field
     })
     .filter((r) => r.q > 0 && (r.lang === 'es' || r.lang === 'en'))
     .sort((a, b) => b.q - a.q || a.i - b.i);
-  return (ranked[0]?.lang as FieldLanguage | undefined) ?? 'en';
+  return (ranked[0]?.lang as FieldLanguage | undefined) ?? fallback;
 }
 
 type Rule = [RegExp, (m: RegExpExecArray) => string];
