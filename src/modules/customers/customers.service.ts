@@ -87,7 +87,7 @@ export function createCustomersService(deps: { db: Executor; clock: Clock }) {
             eq(customers.tenantId, tenantId),
             or(
               sql`${customers.searchName} like ${`%${likeLiteral(searchText(q))}%`}`,
-              sql`${customers.identification} like ${`${likeLiteral(q)}%`}`,
+              sql`${customers.identification} like ${`${likeLiteral(normalizeIdentification(q))}%`}`,
             ),
           )
         : eq(customers.tenantId, tenantId);
