@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ecuadorDate } from '../../src/shared/clock.js';
-import { type LabelGroup, label } from '../../web/src/labels.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createDocument, docHeaders } from '../helpers/documents.js';
 import { type RegisteredTenant, registerTenant } from '../helpers/tenants.js';
@@ -37,7 +36,14 @@ async function csvRows(acceptLanguage?: string) {
   return rows.map((r) => Object.fromEntries(r.split(';').map((v, i) => [names[i], v])));
 }
 
-const web = (lang: 'es' | 'en', group: LabelGroup, code: string) =>
+/** The web app's own labels, loaded as the browser bundle has them (web/ has its own tsconfig). */
+type Label = (t: (es: string, en: string) => string, group: string, code: string) => string;
+const WEB_LABELS = '../../web/src/labels.ts';
+let label: Label;
+beforeAll(async () => {
+  label = ((await import(WEB_LABELS)) as { label: Label }).label;
+});
+const web = (lang: 'es' | 'en', group: string, code: string) =>
   label((es, en) => (lang === 'es' ? es : en), group, code);
 
 describe('the CSV export in the request language', () => {

@@ -3,6 +3,7 @@ import { type Executor, isUniqueViolation, withTransaction } from '../../db/pool
 import type { Clock } from '../../shared/clock.js';
 import { type CsvTable, decodingErrors, type RowError } from '../../shared/csv-table.js';
 import { AppError, notFound } from '../../shared/errors.js';
+import { normalizeIdentification } from '../../shared/identifiers.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { likeLiteral, searchText } from '../../shared/row-checks.js';
 import {
