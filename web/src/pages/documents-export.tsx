@@ -29,7 +29,10 @@ export function DocumentsExport({ query, issuerId }: { query: URLSearchParams; i
   const csv = useAction(async () => {
     // The CSV's labels and headers in the page's language (the API words them: Accept-Language).
     const headers = { 'accept-language': lang };
-    saveBlob(await apiBlob(`/v1/documents/export?${csvQuery(query)}`, { ...opts, headers }), 'comprobantes.csv');
+    saveBlob(
+      await apiBlob(`/v1/documents/export?${csvQuery(query)}`, { ...opts, headers }),
+      'comprobantes.csv',
+    );
   });
   const start = useAction(async (body: { from: string; to: string; kind: string }) => {
     const res = await api<{ export: DocumentExport }>('POST', '/v1/exports', { ...opts, body });
