@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,12 +41,13 @@ const npm = (args: string[], cwd: string) =>
 describe('the SDK installed from a packed tarball', () => {
   it('packs, installs into a project outside the repository, and calls the API by import and require', async () => {
     const packs = path.join(work, 'packs');
+    mkdirSync(packs);
     await npm(['pack', '--ignore-scripts', '--pack-destination', packs], path.join(REPO, 'sdk'));
     const [tarball] = readdirSync(packs);
     expect(tarball).toMatch(/^einvoice-ec-sdk-\d+\.\d+\.\d+\.tgz$/);
 
     const project = path.join(work, 'project');
-    await run('mkdir', ['-p', project]);
+    mkdirSync(project);
     writeFileSync(path.join(project, 'package.json'), '{"name":"my-project","private":true}\n');
     await npm(['install', '--offline', path.join(packs, tarball!)], project);
 
