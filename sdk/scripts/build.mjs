@@ -18,7 +18,15 @@ if (ifStale && built.every((f) => existsSync(f))) {
   const newest = Math.max(...readdirSync(src).map((f) => statSync(path.join(src, f)).mtimeMs));
   if (newest < oldest) process.exit(0);
 }
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+let tsc;
+try {
+  tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+} catch (e) {
+  // A production install (--omit=dev) has no compiler and no use for the SDK: not an error there.
+  if (!ifStale) throw e;
+  console.log('@einvoice-ec/sdk: TypeScript is not installed (production install); SDK not built');
+  process.exit(0);
+}
 rmSync(out, { recursive: true, force: true });
 for (const [format, module] of [
   ['esm', 'ES2022'],
