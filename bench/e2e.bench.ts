@@ -330,6 +330,7 @@ async function snapshot() {
     cpu: Object.fromEntries(processes().map((p) => [p.name, cpuMs(p.pid) ?? 0])),
     pgCpu: postmasterPid ? postgresCpuMs(postmasterPid) : null,
     simCpu: cpuMs(simulator.child.pid!) ?? 0,
+    bouncerCpu: bouncer?.pid() ? (cpuMs(bouncer.pid()!) ?? 0) : 0,
     benchCpu: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
   };
 }
@@ -492,6 +493,11 @@ const lines = [
     after.pgCpu !== null && before.pgCpu !== null ? perDone(after.pgCpu - before.pgCpu) : 'n/a (DATABASE_URL)'
   }   simulator ${perDone(after.simCpu - before.simCpu)} (per document webhooked)`,
   `  this bench (load generator, SMTP sink, webhook receiver) ${perDone(after.benchCpu - before.benchCpu)}`,
+  ...(bouncer
+    ? [
+        `  PgBouncer ${perDone(after.bouncerCpu - before.bouncerCpu)} (not in the service figure below): service + PgBouncer ${f1(serviceMs + (after.bouncerCpu - before.bouncerCpu) / Math.max(1, delivered))} = ${f1((serviceMs + (after.bouncerCpu - before.bouncerCpu) / Math.max(1, delivered)) / rsaCpuMs)} RSA-2048 signatures by their CPU time`,
+      ]
+    : []),
   `  service (API + worker + PostgreSQL) ${f1(serviceMs)} per authorized document = ${f1(serviceMs / rsaMs)} RSA-2048 signatures (crypto.sign ${rsaMs.toFixed(3)} ms, median of ${signMs.length} in this run; ${f1(serviceMs / rsaCpuMs)} by their CPU time, ${rsaCpuMs.toFixed(3)} ms each)`,
   ...(pgbouncerStats.length > 0
     ? [
