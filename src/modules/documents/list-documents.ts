@@ -36,15 +36,17 @@ const DAY_DESCENT = 50;
  * and sorted, instead of walking the order's index and filtering it; `days`: the default order
  * inside an issue-date range, merged from each day's first rows (list-deep-pages.ts).
  */
-function pageIds(
-  db: Executor,
-  where: SQL,
-  columns: AnyPgColumn[],
-  dir: SortDir,
-  take: number,
-  skip: number,
-  read: PageRead,
-) {
+/** A page to read: `take` rows after `skip` of `where` in the order, read as `read` says. */
+interface PageSpec {
+  where: SQL;
+  columns: AnyPgColumn[];
+  dir: SortDir;
+  take: number;
+  skip: number;
+  read: PageRead;
+}
+
+function pageIds(db: Executor, { where, columns, dir, take, skip, read }: PageSpec) {
   if (typeof read === 'object') return issueDayIds(where, read.days, dir, take, skip);
   if (read === 'fenced') {
     const r = db
@@ -69,21 +71,12 @@ function pageIds(
     .offset(skip);
 }
 
-async function selectPage(
-  db: Executor,
-  where: SQL,
-  columns: AnyPgColumn[],
-  dir: SortDir,
-  take: number,
-  skip: number,
-  read: PageRead,
-) {
-  const ids = pageIds(db, where, columns, dir, take, skip, read);
+async function selectPage(db: Executor, page: PageSpec) {
   return db
     .select(PAGE_COLUMNS())
     .from(documents)
-    .where(sql`${documents.id} in (${ids})`)
-    .orderBy(...ordered(columns, dir));
+    .where(sql`${documents.id} in (${pageIds(db, page)})`)
+    .orderBy(...ordered(page.columns, page.dir));
 }
 
 /** The page as an offset: how its ids are read (the cheapest path the counters show), from where. */
@@ -157,14 +150,21 @@ export async function listDocuments(
   let rows: PageRow[] = [];
   if (q.cursor) {
     const where = and(listWhere(scope, q), afterCursor(q.cursor))!;
-    rows = await selectPage(db, where, columns, dir, limit, 0, 'walk');
+    rows = await selectPage(db, { where, columns, dir, take: limit, skip: 0, read: 'walk' });
   } else if (offset < total) {
     const fromEnd = offset + limit / 2 > total / 2;
     const skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
     const take = fromEnd ? Math.min(limit, total - offset) : limit;
     const scanDir: SortDir = fromEnd ? (dir === 'asc' ? 'desc' : 'asc') : dir;
     const plan = await planOffset(db, scope, q, days, total, scanDir, skip, take);
-    rows = await selectPage(db, plan.where, columns, scanDir, take, plan.start, plan.read);
+    rows = await selectPage(db, {
+      where: plan.where,
+      columns,
+      dir: scanDir,
+      take,
+      skip: plan.start,
+      read: plan.read,
+    });
     if (fromEnd) rows.reverse();
   }
   const last = rows.at(-1);
