@@ -1,11 +1,16 @@
 /**
  * The fully computed tax document: what validation and the totals calculator produce from a
- * request, and what the XML builders, the RIDE renderer and the emails consume. Every amount is
+ * request, and what the XML builders, the RIDE renderer and the emails consume. It lives in the
+ * kernel because both the documents module and the RIDE adapter read it (an adapter imports
+ * only src/shared/). Every amount is
  * a decimal string already formatted as the tax authority wants it (2 decimals for money,
  * up to 6 for quantity and unit price).
  */
 type DocumentType = '01' | '04';
-export type Environment = 'sandbox' | 'production';
+
+import type { Environment } from './scope.js';
+
+export type { Environment };
 
 /** The issuer as it was when the document was signed (later edits do not change a document). */
 export interface IssuerSnapshot {

@@ -1,4 +1,4 @@
-import { type DocumentModel, documentNumber } from './document-model.js';
+import { type DocumentModel, documentNumber } from '../../shared/document-model.js';
 import { toSummary } from './document-summary.js';
 import type { DocumentRow } from './documents.tables.js';
 import { contentOf } from './pipeline.js';

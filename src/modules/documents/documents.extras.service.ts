@@ -7,10 +7,10 @@ import {
   isoToDdMmYyyy,
   parseDdMmYyyy,
 } from '../../shared/clock.js';
+import { documentNumber } from '../../shared/document-model.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { dec, fixed, sum } from '../../shared/money.js';
 import type { IssuerScope } from '../../shared/scope.js';
-import { documentNumber } from './document-model.js';
 import { findByAccessKey } from './document-reads.js';
 import { summarizeStats } from './document-stats.js';
 import { toSummary } from './document-summary.js';

@@ -4,7 +4,6 @@
  */
 export { accessKeyCheckDigit } from './access-key.js';
 export type { AfterCreateHook } from './create-transaction.js';
-export { type DocumentModel, documentNumber } from './document-model.js';
 export { findByAccessKey, recordDocumentEvent } from './document-reads.js';
 export { toSummary } from './document-summary.js';
 export {
@@ -39,7 +38,7 @@ export { registerDryRunRoute } from './dry-run.routes.js';
 export { checkedIsoDate, checkListFilters } from './list-filters.js';
 export { type ListFilters, listOrder, listWhere } from './list-query.js';
 export { authorizedFacts, refusedFacts } from './outcome-facts.js';
-export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideViewOf } from './pipeline.js';
+export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideOf } from './pipeline.js';
 export { calendarMonthPeriod, createQuota, type QuotaHooks, type QuotaPeriodResolver } from './quota.js';
 export { buyerIdProblem } from './totals.js';
 export type { InvoiceInput } from './types/invoice/schema.js';
