@@ -14,20 +14,18 @@ import { createAgreementsModule } from './modules/agreements/index.js';
 import { BILLING_CRONTAB, createBillingModule, subscriptionQuotaPeriod } from './modules/billing/index.js';
 import { createHolidaysService } from './modules/catalogs/index.js';
 import { createCustomersService } from './modules/customers/index.js';
-import { registerDocumentEmailHooks } from './modules/delivery/delivery.hooks.js';
-import { createDeliveryService } from './modules/delivery/delivery.service.js';
-import { createDocumentExtrasService } from './modules/documents/documents.extras.service.js';
+import { createDeliveryService, registerDocumentEmailHooks } from './modules/delivery/index.js';
 import {
   authorizedFacts,
   createDocumentDryRun,
+  createDocumentExtrasService,
   createDocumentsService,
+  createQuota,
+  type QuotaHooks,
   refusedFacts,
 } from './modules/documents/index.js';
-import { createQuota, type QuotaHooks } from './modules/documents/quota.js';
-import { createExportJobs, EXPORTS_CRONTAB } from './modules/exports/exports.jobs.js';
-import { createExportsService } from './modules/exports/exports.service.js';
-import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
-import { issuerOwnerLookup } from './modules/issuers/issuer-store.js';
+import { createExportJobs, createExportsService, EXPORTS_CRONTAB } from './modules/exports/index.js';
+import { createIssuersService, createSigningKeyCache, issuerOwnerLookup } from './modules/issuers/index.js';
 import { AuthCache, createKeysService, UsageRecorder } from './modules/keys/index.js';
 import { createOutboxHooks, createSendEmailJob } from './modules/mail/index.js';
 import {
@@ -43,8 +41,8 @@ import {
   REQUEST_LOG_CRONTAB,
   RequestLogRecorder,
 } from './modules/request-log/index.js';
-import { createSessionsService } from './modules/sessions/sessions.service.js';
-import { createSharingService } from './modules/sharing/sharing.service.js';
+import { createSessionsService } from './modules/sessions/index.js';
+import { createSharingService } from './modules/sharing/index.js';
 import { createSubmissionModule, type SubmissionHooks } from './modules/submission/index.js';
 import {
   createRegistrationLimiter,
