@@ -8,7 +8,7 @@ import { createDocument, docHeaders } from '../helpers/documents.js';
 import { bearer, type RegisteredTenant } from '../helpers/tenants.js';
 
 /** Helpers of the ATS report tests: the API calls, and the zip opened with the system's tools. */
-export const XSD = path.resolve('resources/sri/xsd/ats/ats.xsd');
+const XSD = path.resolve('resources/sri/xsd/ats/ats.xsd');
 
 export function atsApi(ctx: TestContext) {
   return {

@@ -7,7 +7,7 @@ import { type RetentionFacts, retentionsFor } from './ats-retentions.js';
 import { ATS_BATCH, type AtsQuery, ownDocumentBatches, taxesOf } from './ats-sources.js';
 
 /** Where a row's codSustento came from (docs/ats.md, "Sustento"). */
-export type SustentoSource = 'PURCHASE' | 'RETENTION' | 'SUPPLIER' | 'ASSUMED';
+type SustentoSource = 'PURCHASE' | 'RETENTION' | 'SUPPLIER' | 'ASSUMED';
 
 export interface SourcedPurchase {
   purchase: AtsPurchase;

@@ -16,7 +16,7 @@ import { buildReportFile } from './ats-report-build.js';
 export const ATS_REPORT_JOB = 'ats.build-report';
 export const ATS_REPORT_PAYLOAD = { version: 1, payload: Type.Object({ reportId: JobId }) };
 /** The SRI's upload limit (ficha §1.1): 8 MB compressed; above it the file goes on a flash drive. */
-export const ATS_MAX_ZIP_BYTES = 8 * 1024 * 1024;
+const ATS_MAX_ZIP_BYTES = 8 * 1024 * 1024;
 
 /** ATmmaaaa: the month, or 06 / 12 for a RIMPE semester (REFERENCE-ATS §1). */
 export function atsBaseName(row: Pick<AtsReportRow, 'year' | 'month' | 'semester'>): string {

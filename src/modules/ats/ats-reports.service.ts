@@ -18,7 +18,7 @@ type Lang = 'es' | 'en';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The contract's AtsReport (docs/ats.md), problems in the request's language. */
-export function reportView(row: AtsReportRow, lang: Lang) {
+function reportView(row: AtsReportRow, lang: Lang) {
   return {
     id: row.id,
     issuerId: row.issuerId,

@@ -42,7 +42,7 @@ export async function rucIssuers(db: Executor, tenantId: string, ruc: string) {
 }
 
 /** Our AUTHORIZED documents of `types` issued in the period (a voided one is no sale: docs/ats.md). */
-export function ownDocuments(q: AtsQuery, types: ('01' | '03' | '04' | '05' | '07')[]): SQL {
+function ownDocuments(q: AtsQuery, types: ('01' | '03' | '04' | '05' | '07')[]): SQL {
   return and(
     eq(documents.tenantId, q.tenantId),
     eq(documents.environment, q.environment),

@@ -9,7 +9,7 @@ import type { PurchaseSriPort } from './sri-port.js';
 import { createStatusFollowUp } from './status-follow-up.js';
 
 export { registerPurchaseRoutes } from './purchases.routes.js';
-export { type PurchaseRow, purchases } from './purchases.tables.js';
+export { purchases } from './purchases.tables.js';
 export { createPurchaseSriPort, type PurchaseSriPort } from './sri-port.js';
 
 export function createPurchasesModule(deps: {
