@@ -17,6 +17,7 @@ import { validatorCompiler } from './http/validation.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerOperatorApi } from './modules/admin/index.js';
 import { registerAgreementRoutes } from './modules/agreements/index.js';
+import { registerAtsRoutes } from './modules/ats/index.js';
 import {
   registerBillingRoutes,
   registerPaymentRoutes,
@@ -151,6 +152,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerCustomerRoutes(app, deps.customers);
   registerProductRoutes(app, deps.products);
   registerPurchaseRoutes(app, deps.purchases);
+  registerAtsRoutes(app, deps.ats);
   registerSubmissionRoutes(app, { submission: deps.submission.service, db: deps.db, clock: deps.clock });
   registerAgreementRoutes(app, deps.agreements);
   registerBillingRoutes(app, { subscriptions: deps.billing.subscriptions, tiers: deps.billing.tiers });

@@ -11,6 +11,7 @@ import {
   type OperatorServices,
 } from './modules/admin/index.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
+import { createAtsModule } from './modules/ats/index.js';
 import { BILLING_CRONTAB, createBillingModule, subscriptionQuotaPeriod } from './modules/billing/index.js';
 import { createHolidaysService } from './modules/catalogs/index.js';
 import { createCustomersService } from './modules/customers/index.js';
@@ -221,6 +222,8 @@ export function createDeps(input: {
     sri: createPurchaseSriPort(sri),
     notify: notifications.notify,
   });
+  // The ATS (docs/ats.md): the annex built from the period's sales and purchases by a job.
+  const ats = createAtsModule({ db, clock, dataDir: config.dataDir });
   const submission = createSubmissionModule({
     db,
     // Its per-document session advisory lock needs a session connection (DATABASE_LISTEN_URL).
@@ -273,6 +276,7 @@ export function createDeps(input: {
     ...billing.jobs,
     ...createExportJobs(exports, clock),
     ...purchases.jobs,
+    ...ats.jobs,
     createRequestLogPruneJob({
       clock,
       requestLog,
@@ -315,6 +319,7 @@ export function createDeps(input: {
     customers,
     products,
     purchases,
+    ats,
     dryRun,
     sri,
     submission,
