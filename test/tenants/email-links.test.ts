@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.js';
 import { makeCertificate } from '../helpers/certificates.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { latestEmail } from '../helpers/mail.js';
@@ -134,5 +135,11 @@ describe('the verification link of a registration through the API', () => {
     });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/verify?token=${token}`);
+  });
+});
+
+describe('production', () => {
+  it('does not start without PUBLIC_BASE_URL: no link is built from a Host header there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_BASE_URL is required in production/);
   });
 });

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_STATUS } from '../../src/shared/errors.js';
 import { activeSubscription, subscribe, uploadProof, webKey } from '../helpers/billing.js';
-import { createDocument, invoiceBody } from '../helpers/documents.js';
+import { createDocument, docHeaders, invoiceBody } from '../helpers/documents.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 import { waitFor } from '../helpers/wait.js';
@@ -47,7 +48,12 @@ const DATA_STRINGS = [
 ];
 
 const { enOnly, esOnly } = languageWords();
-const CODES = new Set([...apiEnumCodes(), ...[...labelCodes()].filter((c) => CODE_SHAPE.test(c))]);
+// The problem codes too: "BAD_REQUEST" or "VALIDATION_FAILED" is no word a person should read.
+const CODES = new Set([
+  ...apiEnumCodes(),
+  ...[...labelCodes()].filter((c) => CODE_SHAPE.test(c)),
+  ...Object.keys(ERROR_STATUS),
+]);
 
 beforeAll(async () => {
   receiver = await startHttpsReceiver();
@@ -173,7 +179,9 @@ async function check(page: Page, lang: 'es' | 'en', where: string) {
   // Quiet network is a hint (a PDF proof in a frame may keep it busy under load); the loading
   // spinners and busy buttons gone is the gate.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await expect.poll(() => page.locator('output.loading, [aria-busy="true"]').count()).toBe(0);
+  await expect
+    .poll(() => page.locator('output.loading, [aria-busy="true"]').count(), { timeout: 15_000 })
+    .toBe(0);
   const forbidden = lang === 'es' ? enOnly : esOnly;
   const chunks = await visibleText(page);
   expect(chunks.length, where).toBeGreaterThan(3);
@@ -374,7 +382,7 @@ describe('the walk', () => {
     const ride = await stack.ctx.app.inject({
       method: 'GET',
       url: `/v1/documents/${accessKey}/ride`,
-      headers: bearer(await webKey(stack.ctx, filled)),
+      headers: docHeaders(filled),
     });
     expect(ride.statusCode).toBe(200);
     const text = (await pdfPages(ride.rawPayload)).join('\n');
