@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocument, invoiceBody } from '../helpers/documents.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
-import { savedFile, screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { savedFile, signInThroughUi, startWebStack, type WebStack } from './harness.js';
 
 let stack: WebStack;
 let receiver: HttpsReceiver;
