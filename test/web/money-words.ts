@@ -12,10 +12,10 @@ const CANONICAL = /^USD -?\d+\.\d{2,}$/;
 export function moneyProblems(text: string): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(/(?:US)?\$\s*-?\d[\d.,]*/g)) found.push(`"${m[0]}" (a dollar sign)`);
-  for (const m of text.matchAll(/USD\s*(-?[\d.,]*\d)/g))
+  for (const m of text.matchAll(/USD ?(-?[\d.,]*\d)/g))
     if (!CANONICAL.test(`USD ${m[1]}`) || m[0] !== `USD ${m[1]}`)
       found.push(`"${m[0]}" (not ${formatMoney('1234.5')})`);
-  for (const m of text.matchAll(/-?\d[\d.,]*\d\s*(?:USD|d[oó]lares|dollars)\b/gi))
+  for (const m of text.matchAll(/-?\d[\d.,]*\d ?(?:USD|d[oó]lares|dollars)\b/gi))
     found.push(`"${m[0]}" (currency after)`);
   // Grouped thousands ("1,234.50", "1.234,50"): SRI amounts are never grouped.
   for (const m of text.matchAll(/\b\d{1,3}(?:[.,]\d{3})+[.,]\d{2}\b/g)) found.push(`"${m[0]}" (grouped)`);
@@ -28,7 +28,7 @@ export function moneyProblems(text: string): string[] {
  */
 const OTHER_NAMES: Record<'es' | 'en', [RegExp, string][]> = {
   es: [
-    [/\bGratis\b/i, 'the FREE plan is "Gratuito"'],
+    [/\bPlan Gratis\b/i, 'the FREE plan is "Gratuito"'],
     [/\bIVA exento\b/i, 'the exempt rate is "Exento de IVA"'],
     [/\bExento IVA\b/i, 'the exempt rate is "Exento de IVA"'],
     [/\bNo objeto de IVA\b/i, 'the rate is "No objeto de impuesto"'],
