@@ -68,7 +68,7 @@ export const MONEY_CELLS = `(() => {
   const rates = {};
   for (const select of document.querySelectorAll('select')) {
     const label = select.labels && select.labels[0] ? select.labels[0].textContent.trim() : '';
-    if (/^(IVA|VAT)\\b/.test(label) && !/retenci|withh/i.test(label)) rates[label] = [...select.options].map((o) => o.textContent.trim()).filter((t) => /IVA|VAT/.test(t));
+    if (/^(IVA|VAT)\\b/.test(label) && !/reten|withh/i.test(label)) rates[label] = [...select.options].map((o) => o.textContent.trim()).filter((t) => /IVA|VAT/.test(t));
   }
   return { cells, rates };
 })()`;
