@@ -147,7 +147,7 @@ export function createDeps(input: {
     clock,
     config,
     secrets,
-    resendVerification: (email) => tenants.resendVerification(email),
+    resendVerification: (email, origin) => tenants.resendVerification(email, origin),
   });
   const signingKeys = createSigningKeyCache({ secrets, clock });
   const issuers = createIssuersService({

@@ -12,6 +12,8 @@ export interface Config {
   port: number;
   host: string;
   publicBaseUrl: string;
+  /** PUBLIC_BASE_URL was set: email links use it rather than the request's host (public-url.ts). */
+  publicBaseUrlExplicit: boolean;
   dataDir: string;
   /** null: embedded PostgreSQL under DATA_DIR/pg. */
   databaseUrl: string | null;
@@ -219,6 +221,11 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
   const host = str(env, 'HOST', '0.0.0.0');
   const dataDir = dataDirOf(env);
   const publicBaseUrl = publicBaseUrlOf(env);
+  const publicBaseUrlExplicit = optional(env, 'PUBLIC_BASE_URL') !== null;
+  if (nodeEnv === 'production' && !publicBaseUrlExplicit)
+    throw new ConfigError(
+      'PUBLIC_BASE_URL is required in production (the links of every email are built from it, e.g. https://facturas.example.com)',
+    );
   const databaseUrl = url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']);
   const databaseReadUrl = url(env, 'DATABASE_READ_URL', null, ['postgres:', 'postgresql:']);
   const databaseListenUrl = url(env, 'DATABASE_LISTEN_URL', null, ['postgres:', 'postgresql:']);
@@ -266,6 +273,7 @@ export function loadConfig(env: Env = process.env, opts: LoadOptions = {}): Conf
     port,
     host,
     publicBaseUrl,
+    publicBaseUrlExplicit,
     dataDir,
     databaseUrl,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),

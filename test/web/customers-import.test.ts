@@ -66,12 +66,10 @@ describe('customers page', () => {
     await expect(list.textContent()).resolves.toContain('RUC 1790011674001');
     expect(await customerCount()).toBe(2);
 
-    await screenshot(page, 'customers');
     // At phone width the list keeps name and identification; email and phone step aside.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(list.getByText('Distribuidora Andina S.A.').isVisible()).resolves.toBe(true);
     await expect(list.getByText('compras@andina.example').isVisible()).resolves.toBe(false);
-    await screenshot(page, 'customers-phone');
     await page.setViewportSize({ width: 1280, height: 860 });
 
     // Search ignores accents.
@@ -156,7 +154,6 @@ describe('products page', () => {
     await list.getByText('Agua 500 ml').waitFor();
     await expect(list.textContent()).resolves.toContain('0.45');
     await expect(list.textContent()).resolves.toContain('IVA 15%');
-    await screenshot(page, 'products');
 
     // In English: the same page, every label in English.
     await page.getByRole('button', { name: 'EN', exact: true }).click();

@@ -132,9 +132,7 @@ describe('invoice form from saved customers and products', () => {
     await expect(totals.getByTestId('total-discount').textContent()).resolves.toBe('USD 2.00');
     await expect(page.getByTestId('line-subtotal-1').textContent()).resolves.toBe('USD 78.00');
     await expect(page.getByTestId('payment-total').textContent()).resolves.toContain('USD 99.15');
-    await screenshot(page, 'invoice-form');
     await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, 'invoice-form-phone');
     await page.setViewportSize({ width: 1280, height: 860 });
 
     await page.getByRole('button', { name: 'Emitir factura' }).click();

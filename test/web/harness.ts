@@ -42,6 +42,9 @@ export async function startWebStack(
       SRI_TEST_URL: sri.url,
       SRI_PRODUCTION_URL: sri.url,
       SRI_AUTH_CHECK_DELAY_MS: '500',
+      // Unset, as on a developer's machine: emailed links follow the host the browser used
+      // (src/config/public-url.ts), so a test opens them as they are.
+      PUBLIC_BASE_URL: '',
       ...opts.contextOptions?.env,
       ...opts.env,
     },

@@ -47,7 +47,6 @@ describe('the owner journey in the browser: sign-up and sign-in', () => {
       buffer: cert.p12,
     });
     await page.getByLabel('Contraseña del certificado').fill(cert.password);
-    await screenshot(page, 'sign-up');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.waitForURL('**/signup/sent**');
     await expect(page.getByRole('heading', { name: 'Revisa tu correo' }).isVisible()).resolves.toBe(true);
@@ -134,7 +133,6 @@ describe('the owner journey in the browser: plan, payment review, production', (
     await page.getByText(/Acuerdos aceptados/).waitFor();
 
     await page.getByRole('button', { name: 'Elegir Starter' }).waitFor();
-    await screenshot(page, 'plans');
     await page.getByRole('button', { name: 'Elegir Starter' }).click();
     // Choosing a plan costs money: the price is confirmed first.
     const confirm = page.getByRole('dialog', { name: 'Plan Starter' });

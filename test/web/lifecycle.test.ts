@@ -53,7 +53,6 @@ describe('a document from issue to void in the browser', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-    await screenshot(page, 'document-detail');
 
     await page.getByRole('button', { name: 'Reenviar correo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reenviar RIDE y XML' });
@@ -102,7 +101,6 @@ describe('a document from issue to void in the browser', () => {
       .locator('[data-status="AUTHORIZED"]')
       .filter({ hasText: /^[1-9]/ })
       .waitFor();
-    await screenshot(page, 'dashboard');
     await page.close();
   });
 });

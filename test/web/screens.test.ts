@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocument, invoiceBody } from '../helpers/documents.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
-import { savedFile, screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { savedFile, signInThroughUi, startWebStack, type WebStack } from './harness.js';
 
 let stack: WebStack;
 let receiver: HttpsReceiver;
@@ -60,7 +60,6 @@ describe('API keys screen', () => {
     await page.getByRole('button', { name: 'ERP de la matriz', exact: true }).click();
     await page.getByText('3 solicitudes en 30 días').waitFor();
     await expect(page.locator('figure.chart rect').count()).resolves.toBe(30);
-    await screenshot(page, 'keys');
 
     await page.getByRole('button', { name: 'Revocar ERP de la matriz' }).click();
     await page
@@ -103,7 +102,6 @@ describe('webhooks screen', () => {
         return table.getByText('Entregado').count();
       })
       .toBe(1);
-    await screenshot(page, 'webhooks');
     await page.close();
   });
 });
@@ -144,7 +142,6 @@ describe('documents screens', () => {
       page.getByRole('button', { name: 'Descargar XML' }).click(),
     ]);
     expect(readFileSync(await savedFile(xml), 'utf8')).toContain(accessKey);
-    await screenshot(page, 'document-detail');
     await page.close();
   });
 
@@ -167,7 +164,6 @@ describe('documents screens', () => {
     await page.getByText('Página 1 de 2 (12)').waitFor();
     const rows = page.locator('table tbody tr');
     await expect(rows.count()).resolves.toBe(10);
-    await screenshot(page, 'documents');
 
     await page.getByRole('button', { name: /^Número/ }).click();
     await page.waitForURL(/sortBy=sequential&sortDir=desc/);
@@ -207,7 +203,6 @@ describe('documents screens', () => {
       ),
     );
     expect(cut).toBe(0);
-    await screenshot(page, 'documents-phone');
     await page.close();
   });
 });

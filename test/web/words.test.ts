@@ -1,11 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_STATUS } from '../../src/shared/errors.js';
 import { activeSubscription, subscribe, uploadProof, webKey } from '../helpers/billing.js';
-import { createDocument, invoiceBody } from '../helpers/documents.js';
+import { createDocument, docHeaders, invoiceBody } from '../helpers/documents.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 import { waitFor } from '../helpers/wait.js';
+import { pdfPages } from '../ride/pdf-tools.js';
 import { ADMIN_TOKEN, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { bareAmount, MONEY_CELLS, moneyProblems, vocabularyProblems } from './money-words.js';
 import { apiEnumCodes, CODE_SHAPE, labelCodes, languageWords, wordsOf } from './ui-words.js';
 
 /**
@@ -45,7 +48,12 @@ const DATA_STRINGS = [
 ];
 
 const { enOnly, esOnly } = languageWords();
-const CODES = new Set([...apiEnumCodes(), ...[...labelCodes()].filter((c) => CODE_SHAPE.test(c))]);
+// The problem codes too: "BAD_REQUEST" or "VALIDATION_FAILED" is no word a person should read.
+const CODES = new Set([
+  ...apiEnumCodes(),
+  ...[...labelCodes()].filter((c) => CODE_SHAPE.test(c)),
+  ...Object.keys(ERROR_STATUS),
+]);
 
 beforeAll(async () => {
   receiver = await startHttpsReceiver();
@@ -86,6 +94,19 @@ beforeAll(async () => {
       return v;
     });
   }
+  // A product priced "4.5" by the API: every page shows it as formatMoney writes it.
+  const product = await ctx.app.inject({
+    method: 'POST',
+    url: '/v1/products',
+    headers: bearer(key),
+    payload: {
+      mainCode: 'LIB-01',
+      description: 'Libro técnico',
+      unitPrice: '4.5',
+      taxes: [{ code: '2', rateCode: '0' }],
+    },
+  });
+  expect(product.statusCode, product.body).toBe(201);
   const hook = await ctx.app.inject({
     method: 'POST',
     url: '/v1/webhooks',
@@ -151,12 +172,16 @@ const VISIBLE_TEXT = `(() => {
 })()`;
 
 const failures: string[] = [];
+/** The tax-rate options of each IVA select seen, by language and page: one catalog label per rate. */
+const rateOptions: { lang: string; where: string; options: string }[] = [];
 
 async function check(page: Page, lang: 'es' | 'en', where: string) {
   // Quiet network is a hint (a PDF proof in a frame may keep it busy under load); the loading
   // spinners and busy buttons gone is the gate.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await expect.poll(() => page.locator('output.loading, [aria-busy="true"]').count()).toBe(0);
+  await expect
+    .poll(() => page.locator('output.loading, [aria-busy="true"]').count(), { timeout: 15_000 })
+    .toBe(0);
   const forbidden = lang === 'es' ? enOnly : esOnly;
   const chunks = await visibleText(page);
   expect(chunks.length, where).toBeGreaterThan(3);
@@ -178,6 +203,17 @@ async function check(page: Page, lang: 'es' | 'en', where: string) {
     for (const word of wordsOf(text))
       if (forbidden.has(word)) failures.push(`[${lang}] ${where}: "${word}" in "${raw}"`);
   }
+  // Pieces apart: a date's year and the next cell's "USD 16.76" are not one "2026 USD".
+  const shown = chunks.map((c) => c.text).join(' | ');
+  for (const p of moneyProblems(shown)) failures.push(`[${lang}] ${where}: money ${p}`);
+  for (const p of vocabularyProblems(lang, shown)) failures.push(`[${lang}] ${where}: word ${p}`);
+  const { cells, rates } = (await page.evaluate(MONEY_CELLS)) as {
+    cells: string[];
+    rates: Record<string, string[]>;
+  };
+  for (const c of cells.filter(bareAmount))
+    failures.push(`[${lang}] ${where}: money without currency "${c}"`);
+  for (const options of Object.values(rates)) rateOptions.push({ lang, where, options: options.join(' | ') });
 }
 
 async function signIn(page: Page, tenant: RegisteredTenant, lang: 'es' | 'en') {
@@ -246,7 +282,7 @@ describe.each(['es', 'en'] as const)('the app in %s only', (lang) => {
     await page.close();
   });
 
-  it("a busy owner's pages, with their dialogs", async () => {
+  it("a busy owner's pages, with their dialogs", { timeout: 180_000 }, async () => {
     const page = await stack.newPage();
     await signIn(page, filled, lang);
     await check(page, lang, '/app');
@@ -275,6 +311,12 @@ describe.each(['es', 'en'] as const)('the app in %s only', (lang) => {
       await page.goto(path);
       await check(page, lang, path);
     }
+    await page.goto('/app/products');
+    await page.getByText('LIB-01').locator('visible=true').first().waitFor();
+    await check(page, lang, '/app/products');
+    await withDialog(page, lang, '/app/products', ['Nuevo producto', 'New product']);
+    await page.goto('/app/customers');
+    await check(page, lang, '/app/customers');
     await page.goto('/app/keys');
     await check(page, lang, '/app/keys');
     await withDialog(page, lang, '/app/keys', ['Nueva clave', 'New key']);
@@ -339,6 +381,32 @@ describe('the walk', () => {
     expect(enOnly.has('payment')).toBe(true);
     expect(esOnly.has('comprobante')).toBe(true);
     expect(CODES.has('PENDING_PAYMENT')).toBe(true);
+    expect(CODES.has('BAD_REQUEST') && CODES.has('VALIDATION_FAILED')).toBe(true);
+    expect(moneyProblems('$16,76 · USD 4.5 · USD 16.76')).toHaveLength(2);
     expect(failures).toEqual([]);
+  });
+
+  it('writes money one way in the emails and the RIDE too', async () => {
+    const mails = stack.smtp.messages.map((m) => `${m.subject ?? ''}\n${m.text ?? ''}`);
+    expect(mails.some((t) => /total USD \d+\.\d{2}\b/.test(t))).toBe(true);
+    for (const t of mails) expect(moneyProblems(t), t).toEqual([]);
+    const ride = await stack.ctx.app.inject({
+      method: 'GET',
+      url: `/v1/documents/${accessKey}/ride`,
+      headers: docHeaders(filled),
+    });
+    expect(ride.statusCode).toBe(200);
+    const text = (await pdfPages(ride.rawPayload)).join('\n');
+    expect(text).toMatch(/\b\d+\.\d{2}\b/);
+    expect(moneyProblems(text)).toEqual([]);
+  });
+
+  it('names each tax rate the same in the product dialog and the document forms', () => {
+    for (const lang of ['es', 'en']) {
+      const seen = rateOptions.filter((r) => r.lang === lang);
+      expect(seen.some((r) => r.where.includes('/app/products'))).toBe(true);
+      expect(seen.some((r) => r.where === '/app/documents/new')).toBe(true);
+      expect(new Set(seen.map((r) => r.options)), JSON.stringify(seen, null, 1)).toHaveLength(1);
+    }
   });
 });

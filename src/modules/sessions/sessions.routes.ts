@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config/config.js';
 import { requireAuth } from '../../http/auth.js';
+import { originOf } from '../../http/origin.js';
 import { authProblems, OkResponse, problems } from '../../http/schemas.js';
 import { clearSessionCookies, setSessionCookies } from '../../http/session-cookie.js';
 import type { App } from '../../http/types.js';
@@ -32,7 +33,7 @@ export function registerSessionRoutes(app: App, deps: { sessions: SessionsServic
     },
     handler: async (request) => ({
       ok: true as const,
-      ...(await sessions.start(request.body.email, request.ip)),
+      ...(await sessions.start(request.body.email, request.ip, originOf(request))),
     }),
   });
 

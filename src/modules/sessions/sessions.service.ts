@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config/config.js';
+import { linkBase, type RequestOrigin } from '../../config/public-url.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { apiKeys, issuers, tenants } from '../../db/tables.js';
 import { createSlidingWindowLimiter } from '../../rate-limit/index.js';
@@ -43,7 +44,7 @@ export interface SessionsDeps {
   /** Seals the code and link token of the sign-in email in the outbox. */
   secrets: SecretBox;
   /** Sends a fresh verification email (tenants service): an unverified account gets that instead of a code. */
-  resendVerification(email: string): Promise<unknown>;
+  resendVerification(email: string, origin?: RequestOrigin): Promise<unknown>;
 }
 
 export function createSessionsService(deps: SessionsDeps) {
@@ -77,7 +78,7 @@ export function createSessionsService(deps: SessionsDeps) {
 
   return {
     /** POST /v1/session/start: always the same answer, whether or not the email has an account. */
-    async start(email: string, ip: string) {
+    async start(email: string, ip: string, origin?: RequestOrigin) {
       const now = clock.now();
       const normalized = email.trim().toLowerCase();
       const perIp = config.registrationRateLimit.max * 4;
@@ -91,7 +92,7 @@ export function createSessionsService(deps: SessionsDeps) {
       if (!tenant) return { message: GENERIC_START_MESSAGE };
       if (!tenant.emailVerifiedAt) {
         // Verification first (decided in docs/webapp.md): the link in that email proves the mailbox.
-        await deps.resendVerification(tenant.email);
+        await deps.resendVerification(tenant.email, origin);
         return { message: GENERIC_START_MESSAGE };
       }
       await withTransaction(db, async (tx) => {
@@ -120,7 +121,7 @@ export function createSessionsService(deps: SessionsDeps) {
         const mail = signInEmail(tenant.language, {
           businessName: issuer?.businessName ?? tenant.email,
           code,
-          link: `${config.publicBaseUrl}${MAGIC_LINK_PATH}?token=${linkToken}`,
+          link: `${linkBase(config, origin)}${MAGIC_LINK_PATH}?token=${linkToken}`,
           ttlMinutes: CHALLENGE_TTL_MS / 60_000,
         });
         await queueEmail(

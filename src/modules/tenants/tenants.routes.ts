@@ -4,6 +4,7 @@ import type { Config } from '../../config/config.js';
 import { requireAuth } from '../../http/auth.js';
 import { CERT_MAX_BYTES, certFile, FormErrors, LOGO_MAX_BYTES, text } from '../../http/forms.js';
 import { field, readMultipart } from '../../http/multipart.js';
+import { originOf } from '../../http/origin.js';
 import { authProblems, Ok, problems } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { FIELD_RULES } from '../../shared/form-rules.js';
@@ -51,7 +52,7 @@ export function registerTenantRoutes(
     handler: async (request, reply) => {
       const form = await readMultipart(request, { logo: LOGO_MAX_BYTES, cert: CERT_MAX_BYTES });
       const input = parseRegisterForm(form, { production: config.nodeEnv === 'production' });
-      const result = await tenants.register(input);
+      const result = await tenants.register(input, originOf(request));
       return reply.code(201).send({ ok: true as const, ...result });
     },
   });
@@ -74,11 +75,14 @@ export function registerTenantRoutes(
       const cert = certFile(form, errs);
       const email = text(form, 'email', errs, FIELD_RULES.email);
       errs.throwIfAny();
-      const result = await tenants.recover({
-        cert: cert!.data,
-        certPassword: field(form, 'certPassword'),
-        email: email!,
-      });
+      const result = await tenants.recover(
+        {
+          cert: cert!.data,
+          certPassword: field(form, 'certPassword'),
+          email: email!,
+        },
+        originOf(request),
+      );
       if (!result.matched) return { ok: true as const, message: result.message };
       const { matched: _m, ...body } = result;
       return { ok: true as const, ...body };
@@ -119,14 +123,19 @@ export function registerTenantRoutes(
       operationId: 'verifyEmailByLink',
       summary: 'Legacy: check and consume a verification token',
       description:
-        'Kept for links in older emails; new integrations use /v1/verify-email/check then POST /v1/verify-email.',
+        "Kept for links in older emails; new integrations use /v1/verify-email/check then POST /v1/verify-email. A browser (Accept: text/html) is sent to the web app's verification page, which does that.",
       querystring: TokenQuery,
-      response: { 200: VerifyResponse, ...problems(400, 429, 500) },
+      response: {
+        200: VerifyResponse,
+        303: Type.Null({ description: "To the web app's verification page (/verify?token=…)" }),
+        ...problems(400, 429, 500),
+      },
     },
-    handler: async (request) => ({
-      ok: true as const,
-      ...(await tenants.verify(request.query.token.toLowerCase())),
-    }),
+    handler: async (request, reply) => {
+      if (request.headers.accept?.includes('text/html'))
+        return reply.redirect(`/verify?token=${encodeURIComponent(request.query.token)}`, 303);
+      return { ok: true as const, ...(await tenants.verify(request.query.token.toLowerCase())) };
+    },
   });
 
   app.post('/v1/resend-verification', {
@@ -142,7 +151,7 @@ export function registerTenantRoutes(
     preValidation: async (request) => limited(request),
     handler: async (request) => ({
       ok: true as const,
-      ...(await tenants.resendVerification(request.body.email.trim())),
+      ...(await tenants.resendVerification(request.body.email.trim(), originOf(request))),
     }),
   });
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { readP12 } from '../../adapters/signing/p12.js';
 import type { Config } from '../../config/config.js';
+import { linkBase, type RequestOrigin } from '../../config/public-url.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { emailVerificationTokens, tenants } from '../../db/tables.js';
 import type { Environment, TenantScope } from '../../shared/auth-context.js';
@@ -102,6 +103,7 @@ export function createTenantsService(deps: {
     t: Pick<TenantRow, 'id' | 'email' | 'language' | 'verificationRedirectUrl'>,
     businessName: string,
     now: Date,
+    origin: RequestOrigin | undefined,
   ) {
     const token = randomToken(32);
     await tx.insert(emailVerificationTokens).values({
@@ -111,7 +113,8 @@ export function createTenantsService(deps: {
       expiresAt: new Date(now.getTime() + config.verificationTokenTtlHours * 3_600_000),
       createdAt: now,
     });
-    const base = t.verificationRedirectUrl ?? `${config.publicBaseUrl}/v1/verify-email`;
+    // The web app's verification page, unless the API client named a page of its own.
+    const base = t.verificationRedirectUrl ?? `${linkBase(config, origin)}/verify`;
     const link = `${base}${base.includes('?') ? '&' : '?'}token=${token}`;
     const mail = verificationEmail(t.language, {
       businessName,
@@ -180,7 +183,7 @@ export function createTenantsService(deps: {
   return {
     tenantView: (t: TenantRow) => tenantView(db, t),
 
-    async register(input: RegisterInput) {
+    async register(input: RegisterInput, origin?: RequestOrigin) {
       const now = clock.now();
       // Certificate errors come before any write (and before the account checks).
       const cert = readP12(input.cert, input.certPassword, now);
@@ -258,7 +261,7 @@ export function createTenantsService(deps: {
           { issuerId, certFingerprint: cert.fingerprint, certExpiry: cert.notAfter.toISOString() },
           now,
         );
-        await sendVerification(tx, tenant!, input.businessName, now);
+        await sendVerification(tx, tenant!, input.businessName, now, origin);
         for (const hook of ports.afterRegister) await hook(tx, tenantId, now);
         return {
           tenant: { ...(await tenantView(tx, tenant!)), createdAt: tenant!.createdAt.toISOString() },
@@ -269,7 +272,10 @@ export function createTenantsService(deps: {
     },
 
     /** POST /v1/recover: a key for the account's current environment when the certificate matches. */
-    async recover(input: { cert: Buffer; certPassword: string | undefined; email: string }) {
+    async recover(
+      input: { cert: Buffer; certPassword: string | undefined; email: string },
+      origin?: RequestOrigin,
+    ) {
       const now = clock.now();
       const cert = readP12(input.cert, input.certPassword, now); // raised before any account lookup
       const generic = { matched: false as const, message: GENERIC_RECOVERY_MESSAGE };
@@ -312,7 +318,7 @@ export function createTenantsService(deps: {
           { environment, previousStatus: tenant.status },
           now,
         );
-        await sendVerification(tx, updated!, issuer.businessName, now);
+        await sendVerification(tx, updated!, issuer.businessName, now, origin);
         const view = await tenantView(tx, updated!);
         return {
           matched: true as const,
@@ -343,7 +349,7 @@ export function createTenantsService(deps: {
 
     verify: consumeToken,
 
-    async resendVerification(email: string) {
+    async resendVerification(email: string, origin?: RequestOrigin) {
       const now = clock.now();
       await withTransaction(db, async (tx) => {
         const [tenant] = await tx
@@ -353,7 +359,7 @@ export function createTenantsService(deps: {
           .for('update');
         if (!tenant || tenant.emailVerifiedAt) return;
         const businessName = await firstIssuerName(tx, tenant.id);
-        await sendVerification(tx, tenant, businessName ?? tenant.email, now);
+        await sendVerification(tx, tenant, businessName ?? tenant.email, now, origin);
       });
       return { message: GENERIC_RESEND_MESSAGE };
     },

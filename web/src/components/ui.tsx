@@ -404,10 +404,10 @@ export function BarChart({ data, label }: { data: { x: string; y: number }[]; la
       <svg viewBox={`0 0 ${w} ${h + 4}`} role="img" aria-label={label}>
         <line x1={left} y1={h} x2={w - right} y2={h} stroke="#cbd5e1" />
         <line x1={left} y1={10} x2={w - right} y2={10} stroke="#eef2f7" strokeDasharray="4 4" />
-        <text x={left - 6} y={14} fontSize="11" textAnchor="end" fill="#64748b">
+        <text x={left - 6} y={14} fontSize="11" textAnchor="end" fill="#475569">
           {max}
         </text>
-        <text x={left - 6} y={h + 4} fontSize="11" textAnchor="end" fill="#64748b">
+        <text x={left - 6} y={h + 4} fontSize="11" textAnchor="end" fill="#475569">
           0
         </text>
         {data.map((d, i) => {

@@ -33,8 +33,7 @@ export function SignUpPage() {
     form.set('emissionType', '1');
     form.set('language', lang);
     form.set('requiredAccounting', form.get('requiredAccounting') ? 'true' : 'false');
-    // The emailed link lands on this app's verify page.
-    form.set('verificationRedirectUrl', `${window.location.origin}/verify`);
+    // The emailed link lands on this app's verify page: the server's default (config/public-url.ts).
     for (const name of ['logo', 'tradeName', 'mainAddress', 'branchAddress', 'certPassword']) {
       const v = form.get(name);
       if (v === '' || (v instanceof File && v.size === 0 && v.name === '')) form.delete(name);

@@ -49,7 +49,7 @@ export function WebhooksPage() {
   const full = list.data ? list.data.limit.used >= list.data.limit.max : false;
   return (
     <>
-      <PageHeader title="Webhooks">
+      <PageHeader title={t('Avisos (webhooks)', 'Webhooks')}>
         <Button onClick={() => setCreating(true)} disabled={full}>
           {t('Nuevo webhook', 'New webhook')}
         </Button>
