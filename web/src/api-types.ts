@@ -103,7 +103,7 @@ export interface paths {
         };
         /**
          * Legacy: check and consume a verification token
-         * @description Kept for links in older emails; new integrations use /v1/verify-email/check then POST /v1/verify-email.
+         * @description Kept for links in older emails; new integrations use /v1/verify-email/check then POST /v1/verify-email. A browser (Accept: text/html) is sent to the web app's verification page, which does that.
          */
         get: operations["verifyEmailByLink"];
         put?: never;
@@ -4048,6 +4048,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description To the web app's verification page (/verify?token=…) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `DOCUMENT_NOT_VOIDABLE`, `DOCUMENT_VOID_WINDOW_CLOSED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`, `ACCESS_KEY_INVALID`, `ACCESS_KEY_ENVIRONMENT_MISMATCH`, `PURCHASE_XML_INVALID`, `PURCHASE_SIGNATURE_INVALID`, `PURCHASE_TXT_INVALID`, `PURCHASE_NOT_ADDRESSED`, `PURCHASE_UNKNOWN_AT_SRI`, `PURCHASE_NOT_AUTHORIZED`. */
             400: {
