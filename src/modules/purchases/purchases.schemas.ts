@@ -48,6 +48,7 @@ const PurchaseSummarySchema = Type.Object(
       voidedAt: Nullable(IsoDateTime),
     }),
     createdAt: IsoDateTime,
+    rideUrl: Type.String({ examples: ['/v1/purchases/{id}/ride'] }),
     xmlUrl: Type.String({ examples: ['/v1/purchases/{id}/xml'] }),
   },
   { $id: 'PurchaseSummary' },

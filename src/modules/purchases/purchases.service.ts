@@ -7,6 +7,7 @@ import { checkAccessKey } from './purchase-checks.js';
 import { streamPurchasesCsv } from './purchase-export.js';
 import { readReceived } from './purchase-fields.js';
 import { listPurchases } from './purchase-list.js';
+import { purchaseRideFilename, purchaseRidePdf } from './purchase-ride.js';
 import { type PurchaseSummary, toPurchaseSummary } from './purchase-view.js';
 import { findPurchase, type PurchaseScope } from './purchases.repository.js';
 import type { PurchaseListQueryT } from './purchases.schemas.js';
@@ -136,6 +137,12 @@ export function createPurchasesService(deps: { db: Executor; clock: Clock; sri: 
 
     async xml(scope: PurchaseScope, id: string): Promise<string> {
       return (await found(scope, id)).xml;
+    },
+
+    /** The RIDE drawn from the stored authorized XML (purchase-ride.ts). */
+    async ride(scope: PurchaseScope, id: string): Promise<{ pdf: Buffer; filename: string }> {
+      const p = await found(scope, id);
+      return { pdf: await purchaseRidePdf(db, p), filename: purchaseRideFilename(p) };
     },
 
     list(scope: PurchaseScope, query: PurchaseListQueryT) {
