@@ -3,14 +3,18 @@
  * same machine and database, in the same run (runs alternate so drift hits both). The service is
  * the compiled build `npm start` runs, API only, with its defaults (auth cache on, rate limiter on:
  * one upsert per request), then without the rate limiter, without the cache, and with
- * DATABASE_PREPARED_STATEMENTS=false, to show each part's cost. Prints req/s, latency and the ratio to the bare route.
+ * DATABASE_PREPARED_STATEMENTS=false, to show each part's cost. Prints req/s, latency and the ratio to the bare route,
+ * and the same ratio in CPU: the server's and PostgreSQL's CPU milliseconds per request (from
+ * /proc, the load generator left out), the bare route's divided by ours. On a machine shared with
+ * other work the throughput ratio follows whoever else runs; the CPU ratio barely moves.
  * Statements per request are read from pg_stat_database after PostgreSQL's idle backends have
  * flushed their counters (up to 10 s: the first version waited 1.2 s and printed 0.04).
  *   npx tsx bench/tenant-me.bench.ts [seconds per run, default 5] [concurrency, default 16] [--cpu-prof]
+ *                                    [--no-statements] [--variants N]
  * --cpu-prof writes a V8 profile of the service with the defaults to bench/profiles/ (summarize it
  * with `npx tsx bench/profile-summary.ts <file>`).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,11 +24,19 @@ import { makeCertificate } from '../test/helpers/certificates.js';
 import { registrationFields } from '../test/helpers/fixtures.js';
 import { multipart } from '../test/helpers/multipart.js';
 import { formatLoad, type LoadResult, runLoad } from './lib/load.js';
+import { cpuMs, postgresCpuMs } from './lib/proc-stats.js';
 import { freePort, startTsx, waitForHttp } from './lib/processes.js';
 import { type BenchServer, startServer } from './lib/server.js';
 
-const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const positional = process.argv
+  .slice(2)
+  .filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--variants');
 const cpuProf = process.argv.includes('--cpu-prof');
+// --no-statements skips the statement count (two 11 s waits for PostgreSQL's counters): a short run.
+const countThem = !process.argv.includes('--no-statements');
+// --variants N starts only the first N service variants (default all 4): fewer processes to start.
+const variantsArg = process.argv.indexOf('--variants');
+const variantCount = variantsArg > 0 ? Number(process.argv[variantsArg + 1]) : 4;
 const seconds = Number(positional[0] ?? 5);
 const concurrency = Number(positional[1] ?? 16);
 const profileDir = path.resolve('bench/profiles');
@@ -33,9 +45,10 @@ ensureServerBuilt((m) => console.log(`# ${m}`));
 const dir = mkdtempSync(path.join(tmpdir(), 'einvoice-bench-me-'));
 chmodSync(dir, 0o755);
 const embedded = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), database: 'einvoice' });
+const postmasterPid = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
 const servers: BenchServer[] = [];
 try {
-  const variants: { label: string; env: Record<string, string> }[] = [
+  const allVariants: { label: string; env: Record<string, string> }[] = [
     { label: 'tenants/me (defaults)', env: {} },
     { label: 'tenants/me, API_RATE_LIMIT=0', env: { API_RATE_LIMIT: '0' } },
     { label: 'tenants/me, no cache, no limit', env: { API_RATE_LIMIT: '0', AUTH_CACHE_TTL_MS: '0' } },
@@ -45,6 +58,7 @@ try {
       env: { API_RATE_LIMIT: '0', DATABASE_PREPARED_STATEMENTS: 'false' },
     },
   ];
+  const variants = allVariants.slice(0, variantCount);
   for (const [i, v] of variants.entries())
     servers.push(
       await startServer({
@@ -74,21 +88,46 @@ try {
         .join(' ')}`,
     );
     const targets = [
-      { label: 'bare Fastify + pg, one query', url: bareUrl, headers: {} },
-      ...variants.map((v, i) => ({ label: v.label, url: `${servers[i]!.url}/v1/tenants/me`, headers: auth })),
+      { label: 'bare Fastify + pg, one query', url: bareUrl, headers: {}, pid: bare.child.pid! },
+      ...variants.map((v, i) => ({
+        label: v.label,
+        url: `${servers[i]!.url}/v1/tenants/me`,
+        headers: auth,
+        pid: servers[i]!.process.pid!,
+      })),
     ];
     for (const t of targets) await runLoad({ url: t.url, headers: t.headers, concurrency, seconds: 1 }); // warm-up
     const results = new Map<string, LoadResult[]>();
+    const cpu = new Map<string, { server: number; pg: number; requests: number }>();
     for (let round = 0; round < 2; round++)
       for (const t of targets) {
+        const server0 = cpuMs(t.pid) ?? 0;
+        const pg0 = postgresCpuMs(postmasterPid) ?? 0;
         const r = await runLoad({ url: t.url, headers: t.headers, concurrency, seconds });
+        const c = cpu.get(t.label) ?? { server: 0, pg: 0, requests: 0 };
+        cpu.set(t.label, {
+          server: c.server + (cpuMs(t.pid) ?? 0) - server0,
+          pg: c.pg + (postgresCpuMs(postmasterPid) ?? 0) - pg0,
+          requests: c.requests + r.requests,
+        });
         results.set(t.label, [...(results.get(t.label) ?? []), r]);
       }
     const best = (label: string) => results.get(label)!.reduce((a, b) => (b.rps > a.rps ? b : a));
+    // µs of CPU per request: the server's own, and the server's plus PostgreSQL's (all of its
+    // processes, so background work such as another variant's request-log flush lands here too).
+    const perRequest = (label: string) => {
+      const c = cpu.get(label)!;
+      return { server: (c.server * 1000) / c.requests, all: ((c.server + c.pg) * 1000) / c.requests };
+    };
     const bareRps = best(targets[0]!.label).rps;
+    const bareCpu = perRequest(targets[0]!.label);
     for (const t of targets) {
       const r = best(t.label);
+      const c = perRequest(t.label);
       console.log(`${formatLoad(t.label, r)}   ${(r.rps / bareRps).toFixed(2)}x bare`);
+      console.log(
+        `    CPU per request: server ${c.server.toFixed(0)} µs (${(bareCpu.server / c.server).toFixed(2)}x bare), server + PostgreSQL ${c.all.toFixed(0)} µs (${(bareCpu.all / c.all).toFixed(2)}x bare)`,
+      );
     }
     console.log(
       `# load average after the runs: ${loadavg()
@@ -97,7 +136,7 @@ try {
     );
     // The variant without the limiter first: the defaults server's request log is still writing
     // what the load runs buffered (up to 20,000 rows), which is not what a request costs.
-    for (const i of [1, 0]) {
+    for (const i of countThem ? [1, 0] : []) {
       const statements = await countStatements(embedded.url, `${servers[i]!.url}/v1/tenants/me`, auth);
       console.log(`# statements per request, ${variants[i]!.label}, warm caches: ${statements.toFixed(3)}`);
     }
@@ -110,7 +149,8 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Statements the server sent for 200 requests, from pg_stat_database's transaction count. */
+/** Statements the server sent per request (over 300), from pg_stat_database's transaction count. */
+const REQUESTS = 300;
 async function countStatements(url: string, target: string, headers: Record<string, string>) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -127,11 +167,11 @@ async function countStatements(url: string, target: string, headers: Record<stri
   for (let i = 0; i < 20; i++) await fetch(target, { headers });
   await settle();
   const before = await read();
-  for (let i = 0; i < 1000; i++) await fetch(target, { headers });
+  for (let i = 0; i < REQUESTS; i++) await fetch(target, { headers });
   await settle();
   const after = await read();
   await c.end();
   // Minus this client's own two statements per read. The usage and request-log flushes (one
   // statement a second each at most) are counted: they are what the requests cost.
-  return (after - before - 2) / 1000;
+  return (after - before - 2) / REQUESTS;
 }

@@ -1,16 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { FieldError } from '../shared/errors.js';
+import { LINK_AND_WITHHOLDING_SPANISH } from './field-language-links.js';
 
 export type FieldLanguage = 'es' | 'en';
 
 /**
  * The language of a request's field messages: the first of `es` / `en` in its Accept-Language
- * (by q-value, `es-EC` counts as `es`); English when it names neither, as the API always answered.
+ * (by q-value, `es-EC` counts as `es`); `fallback` when it names neither: English for messages, as
+ * the API always answered, Spanish for the CSV exports, which always were.
  * The web app sends `en` and words the messages itself (web/src/field-messages.ts).
  */
-export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): FieldLanguage {
+export function requestLanguage(
+  request: Pick<FastifyRequest, 'headers'>,
+  fallback: FieldLanguage = 'en',
+): FieldLanguage {
   const header = request.headers['accept-language'];
-  if (typeof header !== 'string') return 'en';
+  if (typeof header !== 'string') return fallback;
   const ranked = header
     .split(',')
     .map((part, i) => {
@@ -20,7 +25,7 @@ export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): Field
     })
     .filter((r) => r.q > 0 && (r.lang === 'es' || r.lang === 'en'))
     .sort((a, b) => b.q - a.q || a.i - b.i);
-  return (ranked[0]?.lang as FieldLanguage | undefined) ?? 'en';
+  return (ranked[0]?.lang as FieldLanguage | undefined) ?? fallback;
 }
 
 type Rule = [RegExp, (m: RegExpExecArray) => string];
@@ -39,9 +44,10 @@ const TYPE_WORDS: Record<string, string> = {
  * The Spanish of every field message the schemas (src/http/validation.ts) and the document
  * checks (field-checks.ts, item-checks.ts, totals.ts and the types' checks) write. Values inside a
  * message (codes, amounts, dates) are kept as they are. A message with no rule stays in English:
- * a new rule's wording is added here beside it.
+ * a new rule's wording is added here beside it (links and withholding bases: field-language-links.ts).
  */
 const SPANISH: Rule[] = [
+  ...LINK_AND_WITHHOLDING_SPANISH,
   [/^is required and must not be blank$/, () => 'es obligatorio y no puede estar vacío'],
   [/^is required; the computed value is (.+)$/, (m) => `es obligatorio; el valor calculado es ${m[1]}`],
   [

@@ -119,5 +119,6 @@ describe('the service as npm start runs it', () => {
     // The three reads of the first run, and this one not yet flushed.
     expect(list.keys[0]!.requestCount).toBeGreaterThanOrEqual(3);
     expect(await stop(child)).toBe(0);
-  });
+    // Two starts of an embedded PostgreSQL (initdb the first time): 75 s for one on a loaded machine.
+  }, 240_000);
 });

@@ -43,17 +43,18 @@ describe('GET /v1/documents/export?format=csv', () => {
     const lines = raw.subarray(3).toString('utf8').split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'Tipo;Tipo de comprobante;Número;Fecha de emisión;Clave de acceso;Estado;Tipo de identificación;Identificación;Razón social / Nombres;Correo;Subtotal sin impuestos;IVA;Total;Número de autorización;Fecha de autorización;Estado del correo',
+      'Tipo;Tipo de comprobante;Número;Fecha de emisión;Clave de acceso;Estado;Tipo de identificación;Identificación;Razón social / Nombres;Correo;Subtotal sin impuestos;IVA;Total;Número de autorización;Fecha de autorización;Estado del correo;Código de estado;Código de estado del correo',
     );
     // Newest created first, as the list without sortBy.
     expect(lines.slice(1, -1).map((l) => l.split(';')[4])).toEqual([c, b, a]);
     const today = ecuadorDate(ctx.clock.now());
     expect(lines[3]).toBe(
-      `01;Factura;001-001-000000001;${today};${a};AUTHORIZED;05;1710034065;María José Peñafiel;maria@example.com;110.00;13.50;123.50;${a};2026-11-21T10:15:00-05:00;PENDING`,
+      `01;Factura;001-001-000000001;${today};${a};Autorizado;05;1710034065;María José Peñafiel;maria@example.com;110.00;13.50;123.50;${a};21/11/2026 10:15:00;Por enviar;AUTHORIZED;PENDING`,
     );
     expect(lines[2]).toContain(';"Comercial ""El Sol""; Cía. Ltda.";');
     expect(lines[1]).toContain(`;"'=HYPERLINK(""http://x"")";`);
-    expect(lines[1]).toContain(';SIGNED;');
+    expect(lines[1]).toContain(';Firmado;');
+    expect(lines[1]).toMatch(/;SIGNED;PENDING$/);
   });
 
   it("applies the list's filters and sort, ignores paging, and reads only the caller's issuer", async () => {

@@ -18,6 +18,8 @@ export interface PgBouncer {
   /** SHOW <what> on PgBouncer's admin console (e.g. 'pools', 'stats'). */
   show(what: string): Promise<Record<string, unknown>[]>;
   log(): string;
+  /** PgBouncer's process id (its pidfile), null before it wrote it or after it stopped. */
+  pid(): number | null;
   stop(): Promise<void>;
 }
 
@@ -114,6 +116,10 @@ export async function startPgBouncer(
       }
     },
     log,
+    pid() {
+      const pidFile = path.join(dir, 'pgbouncer.pid');
+      return existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : null;
+    },
     async stop() {
       const pidFile = path.join(dir, 'pgbouncer.pid');
       if (existsSync(pidFile)) process.kill(Number(readFileSync(pidFile, 'utf8').trim()), 'SIGTERM');

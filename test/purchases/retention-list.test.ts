@@ -130,5 +130,13 @@ describe('GET /v1/purchases', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(';110.00;13.50;123.50;');
     expect(lines[1]).toContain(supplier.ruc);
+    // The SRI state as the web app words it, its code beside it; the time in Ecuador's format.
+    expect(lines[1]).toMatch(/;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};Autorizado;AUTORIZADO$/);
+    const en = await lc.ctx.app.inject({
+      url: '/v1/purchases/export?documentType=01',
+      headers: { ...bearer(buyer.apiKey), 'accept-language': 'en' },
+    });
+    expect(en.body.startsWith('\uFEFFType;Document type;Number')).toBe(true);
+    expect(en.body.split('\r\n')[1]).toMatch(/;Invoice;.*;Authorized;AUTORIZADO$/);
   });
 });

@@ -53,7 +53,9 @@ describe('exports on the documents page', () => {
     ]);
     const text = readFileSync(await savedFile(csv), 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
-    expect(text).toContain(`;${accessKey};AUTHORIZED;`);
+    // In the page's language (Spanish): the web app's label, the API code in its own column.
+    expect(text).toContain(`;${accessKey};Autorizado;`);
+    expect(text).toMatch(/;AUTHORIZED;[A-Z_]+\r\n/);
 
     const today = ecuadorIsoDate(stack.ctx.clock.now());
     const form = page.getByRole('form', { name: 'Exportar ZIP' });

@@ -1220,7 +1220,7 @@ export interface paths {
         };
         /**
          * Export the list as CSV (streamed)
-         * @description Every document matching the list's filters (status, documentType, from, to, sequential, buyerName, sortBy, sortDir; no paging) as `text/csv`: UTF-8 with BOM, `;` between fields, CRLF, a header row in Spanish, amounts with `.` decimals. Streamed from a database cursor.
+         * @description Every document matching the list's filters (status, documentType, from, to, sequential, buyerName, sortBy, sortDir; no paging) as `text/csv`: UTF-8 with BOM, `;` between fields, CRLF, a header row, document type, status and email status labels in the request's language (`Accept-Language` es or en; Spanish when it names neither, as the web app's labels) with the status codes in columns of their own, dates DD/MM/YYYY and times DD/MM/YYYY HH:mm:ss in Ecuador's time, amounts with `.` decimals. Streamed from a database cursor.
          *
          *     Scope: `documents:read`.
          */
@@ -1474,7 +1474,7 @@ export interface paths {
         };
         /**
          * The purchases the filters select, as CSV
-         * @description Every purchase matching the list's filters (no paging) as `text/csv` with the documents export's rules: UTF-8 with BOM, `;` between fields, CRLF, a Spanish header row, amounts with `.` decimals, text cells a spreadsheet would run as a formula prefixed with an apostrophe. Scope documents:read.
+         * @description Every purchase matching the list's filters (no paging) as `text/csv` with the documents export's rules: UTF-8 with BOM, `;` between fields, CRLF, the header row, type and SRI status labels in the request's language (`Accept-Language` es or en; Spanish when it names neither) with the SRI state's code in a column of its own, times DD/MM/YYYY HH:mm:ss in Ecuador's time, amounts with `.` decimals, text cells a spreadsheet would run as a formula prefixed with an apostrophe. Scope documents:read.
          *
          *     Scope: `documents:read`.
          */

@@ -1,4 +1,5 @@
 import { type CsvRow, type CsvTable, cellOf, mapColumns } from '../../shared/csv-table.js';
+import { normalizeIdentification } from '../../shared/identifiers.js';
 import { emailField, RowErrors, textField } from '../../shared/row-checks.js';
 import { ID_TYPES } from '../catalogs/index.js';
 import { buyerIdProblem } from '../documents/index.js';
@@ -33,7 +34,13 @@ export function checkCustomer(input: CustomerInput): { value: CustomerFields | n
       'INVALID_VALUE',
       `must be one of ${ID_TYPES.map((t) => `${t.code} (${t.description})`).join(', ')}`,
     );
-  const identification = textField(errs, 'identification', input.identification, 20, true);
+  const identification = textField(
+    errs,
+    'identification',
+    normalizeIdentification(input.identification),
+    20,
+    true,
+  );
   if (identification !== null && !errs.has('idType')) {
     const problem = buyerIdProblem(idType, identification);
     if (problem) errs.add('identification', 'INVALID_FORMAT', problem);
@@ -92,7 +99,8 @@ function idTypeOfCell(cell: string): string {
  * A spreadsheet also drops the leading zero of cédulas and RUCs of provinces 01 to 09: a cédula
  * of 9 digits and a RUC of 12 digits ending in 001 get it back.
  */
-function identificationOfCell(idType: string, cell: string): string {
+function identificationOfCell(idType: string, raw: string): string {
+  const cell = normalizeIdentification(raw);
   if (idType === '05' && /^\d{9}$/.test(cell)) return `0${cell}`;
   if (idType === '04' && /^\d{9}001$/.test(cell)) return `0${cell}`;
   return cell;

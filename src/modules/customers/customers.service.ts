@@ -3,6 +3,7 @@ import { type Executor, isUniqueViolation, withTransaction } from '../../db/pool
 import type { Clock } from '../../shared/clock.js';
 import { type CsvTable, decodingErrors, type RowError } from '../../shared/csv-table.js';
 import { AppError, notFound } from '../../shared/errors.js';
+import { normalizeIdentification } from '../../shared/identifiers.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { likeLiteral, searchText } from '../../shared/row-checks.js';
 import {
@@ -87,7 +88,7 @@ export function createCustomersService(deps: { db: Executor; clock: Clock }) {
             eq(customers.tenantId, tenantId),
             or(
               sql`${customers.searchName} like ${`%${likeLiteral(searchText(q))}%`}`,
-              sql`${customers.identification} like ${`${likeLiteral(q)}%`}`,
+              sql`${customers.identification} like ${`${likeLiteral(normalizeIdentification(q))}%`}`,
             ),
           )
         : eq(customers.tenantId, tenantId);

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { type RouteAuth, requireIssuerScope } from '../../http/auth.js';
+import { localizeFieldErrors, requestLanguage } from '../../http/field-language.js';
 import { authProblems, Ok } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { toFieldErrors } from '../../http/validation.js';
@@ -80,7 +81,9 @@ export function registerDocumentRoutes(app: App, documents: DocumentsService, dr
       return reply.code(result.created ? 201 : 200).send({
         ok: true as const,
         document: result.document,
-        ...(result.created && result.warnings.length ? { warnings: result.warnings } : {}),
+        ...(result.created && result.warnings.length
+          ? { warnings: localizeFieldErrors(result.warnings, requestLanguage(request)) }
+          : {}),
       });
     },
   });

@@ -75,10 +75,12 @@ export function registerDryRunRoute(app: App, dryRun: DocumentDryRun): void {
     config: { auth: writeAuth },
     handler: async (request) => {
       const result = await dryRun.validate(requireIssuerScope(request), request.body);
+      const lang = requestLanguage(request);
       return {
         ok: true as const,
         ...result,
-        errors: localizeFieldErrors(result.errors, requestLanguage(request)),
+        errors: localizeFieldErrors(result.errors, lang),
+        warnings: localizeFieldErrors(result.warnings, lang),
       };
     },
   });

@@ -4,8 +4,14 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Executor } from '../../db/pool.js';
-import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
+import { isoToDdMmYyyy } from '../../shared/clock.js';
 import { CSV_OPTIONS, money, spreadsheetSafe } from '../../shared/csv-cells.js';
+import {
+  type ExportLanguage,
+  exportDateTime,
+  exportHeaders,
+  exportLabel,
+} from '../../shared/export-labels.js';
 import type { IssuerScope as DocumentScope } from '../../shared/scope.js';
 import { sequentialDigits } from '../../shared/sri-codes.js';
 import { documentTypeName } from '../delivery/index.js';
@@ -14,24 +20,27 @@ import { documents, type ListFilters, listOrder, listWhere } from '../documents/
 /** Rows fetched per round trip by the cursor: memory holds one batch, whatever the list's size. */
 const BATCH_SIZE = 500;
 
-const HEADERS = [
-  'Tipo',
-  'Tipo de comprobante',
-  'Número',
-  'Fecha de emisión',
-  'Clave de acceso',
-  'Estado',
-  'Tipo de identificación',
-  'Identificación',
-  'Razón social / Nombres',
-  'Correo',
-  'Subtotal sin impuestos',
-  'IVA',
-  'Total',
-  'Número de autorización',
-  'Fecha de autorización',
-  'Estado del correo',
-];
+/** `[es, en]` per column; the codes (type, statuses) keep columns of their own for scripts. */
+const COLUMNS = [
+  ['Tipo', 'Type'],
+  ['Tipo de comprobante', 'Document type'],
+  ['Número', 'Number'],
+  ['Fecha de emisión', 'Issue date'],
+  ['Clave de acceso', 'Access key'],
+  ['Estado', 'Status'],
+  ['Tipo de identificación', 'ID type'],
+  ['Identificación', 'ID'],
+  ['Razón social / Nombres', 'Name'],
+  ['Correo', 'Email'],
+  ['Subtotal sin impuestos', 'Subtotal before taxes'],
+  ['IVA', 'VAT'],
+  ['Total', 'Total'],
+  ['Número de autorización', 'Authorization number'],
+  ['Fecha de autorización', 'Authorization date'],
+  ['Estado del correo', 'Email status'],
+  ['Código de estado', 'Status code'],
+  ['Código de estado del correo', 'Email status code'],
+] as const;
 
 /** Columns read per row, in the order of the array rows the cursor returns. */
 const SELECTED = {
@@ -55,7 +64,7 @@ const SELECTED = {
   emailStatus: documents.emailStatus,
 };
 
-function toRecord(row: unknown[]): string[] {
+function toRecord(row: unknown[], lang: ExportLanguage): string[] {
   const [
     type,
     accessKey,
@@ -93,11 +102,11 @@ function toRecord(row: unknown[]): string[] {
   const number = `${accessKey.slice(24, 27)}-${accessKey.slice(27, 30)}-${sequentialDigits(sequential)}`;
   const cells = [
     type,
-    documentTypeName('es', type),
+    documentTypeName(lang, type),
     number,
     isoToDdMmYyyy(issueDate),
     accessKey,
-    status,
+    exportLabel(lang, 'documentStatus', status),
     idType,
     id,
     name,
@@ -106,7 +115,9 @@ function toRecord(row: unknown[]): string[] {
     money(iva),
     money(total),
     authNo ?? '',
-    authAt ? ecuadorTimestamp(authAt) : '',
+    authAt ? exportDateTime(authAt) : '',
+    exportLabel(lang, 'emailStatus', emailStatus),
+    status,
     emailStatus,
   ];
   return cells.map(spreadsheetSafe);
@@ -122,6 +133,7 @@ export async function streamDocumentsCsv(
   pool: pg.Pool,
   scope: DocumentScope,
   filters: ListFilters,
+  lang: ExportLanguage,
 ): Promise<Readable> {
   const query = db
     .select(SELECTED)
@@ -136,13 +148,19 @@ export async function streamDocumentsCsv(
   const records = new Transform({
     objectMode: true,
     transform(row: unknown[], _enc, done) {
-      done(null, toRecord(row));
+      done(null, toRecord(row, lang));
     },
   });
   const out = new PassThrough();
-  pipeline(rows, records, stringify({ ...CSV_OPTIONS, header: true, columns: HEADERS }), out, (err) => {
-    // A connection left mid-cursor (client gone, error) is discarded, never reused.
-    client.release(err ?? undefined);
-  });
+  pipeline(
+    rows,
+    records,
+    stringify({ ...CSV_OPTIONS, header: true, columns: exportHeaders(lang, COLUMNS) }),
+    out,
+    (err) => {
+      // A connection left mid-cursor (client gone, error) is discarded, never reused.
+      client.release(err ?? undefined);
+    },
+  );
   return out;
 }

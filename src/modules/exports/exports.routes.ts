@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import { type RouteAuth, requireIssuerScope } from '../../http/auth.js';
+import { requestLanguage } from '../../http/field-language.js';
 import { authProblems, IsoDateTime, Nullable, Ok, StringEnum, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import {
@@ -54,7 +55,7 @@ export function registerExportRoutes(app: App, exports: ExportsService): void {
       operationId: 'exportDocumentsCsv',
       summary: 'Export the list as CSV (streamed)',
       description:
-        "Every document matching the list's filters (status, documentType, from, to, sequential, buyerName, sortBy, sortDir; no paging) as `text/csv`: UTF-8 with BOM, `;` between fields, CRLF, a header row in Spanish, amounts with `.` decimals. Streamed from a database cursor.",
+        "Every document matching the list's filters (status, documentType, from, to, sequential, buyerName, sortBy, sortDir; no paging) as `text/csv`: UTF-8 with BOM, `;` between fields, CRLF, a header row, document type, status and email status labels in the request's language (`Accept-Language` es or en; Spanish when it names neither, as the web app's labels) with the status codes in columns of their own, dates DD/MM/YYYY and times DD/MM/YYYY HH:mm:ss in Ecuador's time, amounts with `.` decimals. Streamed from a database cursor.",
       headers: IssuerHeader,
       querystring: ExportQuery,
       produces: ['text/csv'],
@@ -64,7 +65,7 @@ export function registerExportRoutes(app: App, exports: ExportsService): void {
     handler: async (request, reply) => {
       const { format: _format, ...query } = request.query;
       const filters = checkListFilters(query);
-      const csv = await exports.csv(requireIssuerScope(request), filters);
+      const csv = await exports.csv(requireIssuerScope(request), filters, requestLanguage(request, 'es'));
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="comprobantes.csv"')

@@ -11,6 +11,7 @@ import { type Executor, withTransaction } from '../../db/pool.js';
 import { enqueue, JobId } from '../../jobs/queue.js';
 import { type Clock, isoToDdMmYyyy } from '../../shared/clock.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
+import type { ExportLanguage } from '../../shared/export-labels.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope as DocumentScope } from '../../shared/scope.js';
 import type { DeliveryService } from '../delivery/index.js';
@@ -117,8 +118,8 @@ export function createExportsService(deps: {
 
   return {
     /** GET /v1/documents/export?format=csv: the list's filters, every matching document. */
-    csv(scope: DocumentScope, filters: ListFilters) {
-      return streamDocumentsCsv(read.db, read.pool, scope, filters);
+    csv(scope: DocumentScope, filters: ListFilters, lang: ExportLanguage) {
+      return streamDocumentsCsv(read.db, read.pool, scope, filters, lang);
     },
 
     /** POST /v1/exports: the row and its job in one transaction. */

@@ -1,4 +1,5 @@
 import { type CsvRow, type CsvTable, cellOf, mapColumns } from '../../shared/csv-table.js';
+import { normalizeCode } from '../../shared/identifiers.js';
 import { decimalField, RowErrors, searchText, textField } from '../../shared/row-checks.js';
 import { findTaxRate } from '../catalogs/index.js';
 import type { ProductTax } from './products.tables.js';
@@ -32,8 +33,8 @@ const TAX_ORDER = ['2', '3', '5'];
  */
 export function checkProduct(input: ProductInput): { value: ProductFields | null; errors: RowErrors } {
   const errs = new RowErrors();
-  const mainCode = textField(errs, 'mainCode', input.mainCode, 25, true);
-  const auxiliaryCode = textField(errs, 'auxiliaryCode', input.auxiliaryCode, 25);
+  const mainCode = textField(errs, 'mainCode', normalizeCode(input.mainCode), 25, true);
+  const auxiliaryCode = textField(errs, 'auxiliaryCode', normalizeCode(input.auxiliaryCode), 25);
   const description = textField(errs, 'description', input.description, 300, true);
   const unitPrice = decimalField(errs, 'unitPrice', input.unitPrice, 6);
   const taxes = checkTaxes(errs, input.taxes ?? []);

@@ -3,6 +3,7 @@ import { type Executor, isUniqueViolation, withTransaction } from '../../db/pool
 import type { Clock } from '../../shared/clock.js';
 import { type CsvTable, decodingErrors, type RowError } from '../../shared/csv-table.js';
 import { AppError, notFound } from '../../shared/errors.js';
+import { codeKey } from '../../shared/identifiers.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { likeLiteral, searchText } from '../../shared/row-checks.js';
 import {
@@ -44,11 +45,16 @@ function checked(input: ProductInput): ProductFields {
   return value!;
 }
 
-const columnsOf = (f: ProductFields) => ({ ...f, searchText: searchText(f.description) });
+const columnsOf = (f: ProductFields) => ({
+  ...f,
+  mainCodeKey: codeKey(f.mainCode),
+  searchText: searchText(f.description),
+});
 
 /**
  * Saved products and services, per tenant and shared by both environments
- * (docs/customers-products.md). mainCode is unique in a tenant: a second one is 409 CONFLICT.
+ * (docs/customers-products.md). mainCode is unique in a tenant, compared by codeKey (case and
+ * spaces aside): a second one is 409 CONFLICT.
  */
 export function createProductsService(deps: { db: Executor; clock: Clock }) {
   const { db, clock } = deps;
@@ -162,10 +168,10 @@ export function createProductsService(deps: { db: Executor; clock: Clock }) {
         const existing = new Set(
           (
             await tx
-              .select({ mainCode: products.mainCode })
+              .select({ key: products.mainCodeKey })
               .from(products)
               .where(eq(products.tenantId, tenantId))
-          ).map((p) => p.mainCode),
+          ).map((p) => p.key),
         );
         const seen = new Set<string>();
         const rows = checkedRows.map((r) => {
@@ -176,9 +182,10 @@ export function createProductsService(deps: { db: Executor; clock: Clock }) {
             additionalDetails: r.input.additionalDetails ?? [],
           };
           if (!r.value) return { line: r.line, status: 'invalid' as const, errors: r.errors, value };
-          const again = seen.has(r.value.mainCode);
-          seen.add(r.value.mainCode);
-          if (existing.has(r.value.mainCode) || again) {
+          const key = codeKey(r.value.mainCode);
+          const again = seen.has(key);
+          seen.add(key);
+          if (existing.has(key) || again) {
             const message = again
               ? 'repeats an earlier row of the file'
               : 'a product with this main code is saved already';

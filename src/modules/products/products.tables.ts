@@ -7,11 +7,13 @@ export interface ProductTax {
   rateCode: string;
 }
 
-/** Mirrors migrations/0731_products.sql. */
+/** Mirrors migrations/0731_products.sql and 0900_lookalike_identifiers.sql. */
 export const products = pgTable('products', {
   id: uuid('id').primaryKey(),
   tenantId: uuid('tenant_id').notNull(),
   mainCode: text('main_code').notNull(),
+  /** codeKey(mainCode), written by the service: the unique one (migrations/0900). */
+  mainCodeKey: text('main_code_key').notNull(),
   auxiliaryCode: text('auxiliary_code'),
   description: text('description').notNull(),
   searchText: text('search_text').notNull(),

@@ -2,8 +2,14 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { and, desc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
+import { isoToDdMmYyyy } from '../../shared/clock.js';
 import { CSV_OPTIONS, money, spreadsheetSafe } from '../../shared/csv-cells.js';
+import {
+  type ExportLanguage,
+  exportDateTime,
+  exportHeaders,
+  exportLabel,
+} from '../../shared/export-labels.js';
 import { documentTypeName } from '../delivery/index.js';
 import { purchaseWhere } from './purchase-list.js';
 import type { PurchaseScope } from './purchases.repository.js';
@@ -13,28 +19,30 @@ import { type PurchaseRow, purchases } from './purchases.tables.js';
 /** Rows per page of the keyset walk: memory holds one page, whatever the export's size. */
 const PAGE = 500;
 
-const HEADERS = [
-  'Tipo',
-  'Tipo de comprobante',
-  'Número',
-  'Fecha de emisión',
-  'Clave de acceso',
-  'RUC del proveedor',
-  'Razón social del proveedor',
-  'Nombre comercial',
-  'Identificación del receptor',
-  'Subtotal sin impuestos',
-  'IVA',
-  'Total',
-  'Número de autorización',
-  'Fecha de autorización',
-  'Estado en el SRI',
-];
+/** `[es, en]` per column; the SRI state keeps a column of its own for scripts. */
+const COLUMNS = [
+  ['Tipo', 'Type'],
+  ['Tipo de comprobante', 'Document type'],
+  ['Número', 'Number'],
+  ['Fecha de emisión', 'Issue date'],
+  ['Clave de acceso', 'Access key'],
+  ['RUC del proveedor', 'Supplier RUC'],
+  ['Razón social del proveedor', 'Supplier name'],
+  ['Nombre comercial', 'Trade name'],
+  ['Identificación del receptor', 'Receiver ID'],
+  ['Subtotal sin impuestos', 'Subtotal before taxes'],
+  ['IVA', 'VAT'],
+  ['Total', 'Total'],
+  ['Número de autorización', 'Authorization number'],
+  ['Fecha de autorización', 'Authorization date'],
+  ['Estado en el SRI', 'SRI status'],
+  ['Código de estado en el SRI', 'SRI status code'],
+] as const;
 
-function toRecord(p: PurchaseRow): string[] {
+function toRecord(p: PurchaseRow, lang: ExportLanguage): string[] {
   return [
     p.documentType,
-    documentTypeName('es', p.documentType),
+    documentTypeName(lang, p.documentType),
     p.number,
     isoToDdMmYyyy(p.issueDate),
     p.accessKey,
@@ -46,8 +54,9 @@ function toRecord(p: PurchaseRow): string[] {
     money(p.iva),
     money(p.total),
     p.authorizationNumber,
-    p.authorizationDate ? ecuadorTimestamp(p.authorizationDate) : '',
-    p.sriStatus,
+    p.authorizationDate ? exportDateTime(p.authorizationDate) : '',
+    spreadsheetSafe(exportLabel(lang, 'purchaseStatus', p.sriStatus)),
+    spreadsheetSafe(p.sriStatus),
   ];
 }
 
@@ -59,6 +68,7 @@ export function streamPurchasesCsv(
   db: Executor,
   scope: PurchaseScope,
   filters: Omit<PurchaseListQueryT, 'limit' | 'cursor'>,
+  lang: ExportLanguage,
 ): Readable {
   const where = purchaseWhere(scope, filters);
   async function* rows() {
@@ -77,10 +87,12 @@ export function streamPurchasesCsv(
         )
         .orderBy(desc(purchases.issueDate), desc(purchases.id))
         .limit(PAGE);
-      for (const p of page) yield toRecord(p);
+      for (const p of page) yield toRecord(p, lang);
       if (page.length < PAGE) return;
       after = page.at(-1)!;
     }
   }
-  return Readable.from(rows()).pipe(stringify({ ...CSV_OPTIONS, header: true, columns: HEADERS }));
+  return Readable.from(rows()).pipe(
+    stringify({ ...CSV_OPTIONS, header: true, columns: exportHeaders(lang, COLUMNS) }),
+  );
 }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import { requireAuth } from '../../http/auth.js';
+import { requestLanguage } from '../../http/field-language.js';
 import { fileBodySchema, readFileBody, withFileBody } from '../../http/file-body.js';
 import { authProblems } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
@@ -151,14 +152,18 @@ export function registerPurchaseRoutes(
       operationId: 'exportPurchases',
       summary: 'The purchases the filters select, as CSV',
       description:
-        "Every purchase matching the list's filters (no paging) as `text/csv` with the documents export's rules: UTF-8 with BOM, `;` between fields, CRLF, a Spanish header row, amounts with `.` decimals, text cells a spreadsheet would run as a formula prefixed with an apostrophe. Scope documents:read.",
+        "Every purchase matching the list's filters (no paging) as `text/csv` with the documents export's rules: UTF-8 with BOM, `;` between fields, CRLF, the header row, type and SRI status labels in the request's language (`Accept-Language` es or en; Spanish when it names neither) with the SRI state's code in a column of its own, times DD/MM/YYYY HH:mm:ss in Ecuador's time, amounts with `.` decimals, text cells a spreadsheet would run as a formula prefixed with an apostrophe. Scope documents:read.",
       querystring: PurchaseExportQuery,
       produces: ['text/csv'],
       response: { 200: Type.Unsafe<Readable>({ type: 'string', description: 'CSV' }), ...authProblems() },
     },
     config: { auth: readAuth },
     handler: async (request, reply) => {
-      const csv = service.exportCsv(scopeOf(requireAuth(request)), request.query);
+      const csv = service.exportCsv(
+        scopeOf(requireAuth(request)),
+        request.query,
+        requestLanguage(request, 'es'),
+      );
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="compras.csv"')

@@ -2,6 +2,7 @@ import { decodeXmlBytes, XmlDecodeError } from '../../adapters/sri/xml-text.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, notFound } from '../../shared/errors.js';
+import type { ExportLanguage } from '../../shared/export-labels.js';
 import { createAdmission } from './admission.js';
 import { checkAccessKey } from './purchase-checks.js';
 import { streamPurchasesCsv } from './purchase-export.js';
@@ -149,8 +150,12 @@ export function createPurchasesService(deps: { db: Executor; clock: Clock; sri: 
       return listPurchases(db, scope, query);
     },
 
-    exportCsv(scope: PurchaseScope, filters: Omit<PurchaseListQueryT, 'limit' | 'cursor'>) {
-      return streamPurchasesCsv(db, scope, filters);
+    exportCsv(
+      scope: PurchaseScope,
+      filters: Omit<PurchaseListQueryT, 'limit' | 'cursor'>,
+      lang: ExportLanguage,
+    ) {
+      return streamPurchasesCsv(db, scope, filters, lang);
     },
 
     async retentionDraft(scope: PurchaseScope, id: string) {

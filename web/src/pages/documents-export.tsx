@@ -4,7 +4,7 @@ import type { DocumentExport } from '../api-models';
 import { Button, FormError, Progress, SelectField, TextField } from '../components/ui';
 import { dmyToIso, isoToDmy } from '../format';
 import { useAction } from '../hooks';
-import { useT } from '../i18n';
+import { useLang, useT } from '../i18n';
 
 /** The list's filters as the CSV export takes them: the same query, without paging. */
 function csvQuery(query: URLSearchParams): string {
@@ -23,10 +23,16 @@ const RUNNING = new Set(['QUEUED', 'RUNNING']);
  */
 export function DocumentsExport({ query, issuerId }: { query: URLSearchParams; issuerId: string }) {
   const t = useT();
+  const { lang } = useLang();
   const opts = { issuer: issuerId };
   const [job, setJob] = useState<DocumentExport | null>(null);
   const csv = useAction(async () => {
-    saveBlob(await apiBlob(`/v1/documents/export?${csvQuery(query)}`, opts), 'comprobantes.csv');
+    // The CSV's labels and headers in the page's language (the API words them: Accept-Language).
+    const headers = { 'accept-language': lang };
+    saveBlob(
+      await apiBlob(`/v1/documents/export?${csvQuery(query)}`, { ...opts, headers }),
+      'comprobantes.csv',
+    );
   });
   const start = useAction(async (body: { from: string; to: string; kind: string }) => {
     const res = await api<{ export: DocumentExport }>('POST', '/v1/exports', { ...opts, body });
