@@ -17,7 +17,6 @@ import { createQuotaProducer } from './quota.js';
 
 export { ecuadorDaysUntil } from './cert-expiry.js';
 export type { AuthorizedDocument } from './document-authorized.js';
-export type { VoidedAtSriDocument } from './document-voided.js';
 
 export { CERT_EXPIRY_JOB, NOTIFICATIONS_CRONTAB } from './notifications.jobs.js';
 export { registerNotificationRoutes } from './notifications.routes.js';
