@@ -7,8 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type RideInput, renderRide } from '../src/adapters/ride/ride.js';
-import { renderViewRide } from '../src/adapters/ride/view-ride.js';
+import { renderRide, type SalesRideInput } from '../src/adapters/ride/ride.js';
 import { buildAccessKey } from '../src/modules/documents/access-key.js';
 import { debitNoteType } from '../src/modules/documents/types/debit-note/index.js';
 import type { DocumentHeader, DocumentTypeDefinition } from '../src/modules/documents/types/definition.js';
@@ -25,7 +24,7 @@ mkdirSync(outDir, { recursive: true });
 const invoice = richInvoice();
 const creditNote = richCreditNote();
 
-const samples: { name: string; input: RideInput }[] = [
+const samples: { name: string; input: SalesRideInput }[] = [
   {
     name: 'ride-invoice',
     input: {
@@ -114,13 +113,13 @@ for (const [name, type] of typeSamples) {
     issuer,
   };
   const content = type.compute(body as never, { today, environment: 'production', issuer });
-  const view = type.rideView!(header, content);
+  const view = type.ride(header, content).view!;
   const [d, m, y] = today.split('/');
   const authorization = { number: accessKey, date: `${y}-${m}-${d}T10:15:00-05:00` };
   rendered.push({
     name,
     render: () =>
-      renderViewRide({ view, status: 'AUTHORIZED', authorization, language: 'es', logo: logo('png') }),
+      renderRide({ view, status: 'AUTHORIZED', authorization, language: 'es', logo: logo('png') }),
   });
 }
 

@@ -14,7 +14,7 @@
  */
 import { loadavg } from 'node:os';
 import { encodeLogo } from '../src/adapters/ride/logo.js';
-import { type RideInput, type RideRenderOptions, renderRide } from '../src/adapters/ride/ride.js';
+import { type RideRenderOptions, renderRide, type SalesRideInput } from '../src/adapters/ride/ride.js';
 import {
   authorizationFor,
   buildDocument,
@@ -29,7 +29,7 @@ import {
 const seconds = Number(process.argv[2] ?? 15);
 const BATCH = 25;
 const model = buildDocument({ items: manyItems(10, [[IVA_15], [IVA_0], [IVA_5], [ICE_10, IVA_15]]) });
-const input: RideInput = {
+const input: SalesRideInput = {
   model,
   status: 'AUTHORIZED',
   authorization: authorizationFor(model),
@@ -38,7 +38,7 @@ const input: RideInput = {
 
 interface Variant {
   name: string;
-  input: RideInput;
+  input: SalesRideInput;
   options: RideRenderOptions;
   times: number[];
   cpuMicros: number;

@@ -3,7 +3,6 @@ import { readP12 } from '../src/adapters/signing/p12.js';
 import { signDocumentXml } from '../src/adapters/signing/xades.js';
 import { buildAccessKey } from '../src/modules/documents/access-key.js';
 import type { InvoiceInput } from '../src/modules/documents/document-input.js';
-import type { DocumentModel } from '../src/modules/documents/document-model.js';
 import { aggregateTotals, computeLine } from '../src/modules/documents/tax-lines.js';
 import { computeDocumentContent } from '../src/modules/documents/totals.js';
 import { debitNoteType } from '../src/modules/documents/types/debit-note/index.js';
@@ -13,6 +12,7 @@ import { waybillType } from '../src/modules/documents/types/waybill/index.js';
 import { withholdingType } from '../src/modules/documents/types/withholding/index.js';
 import { buildDocumentXml } from '../src/modules/documents/xml/index.js';
 import { ecuadorDate } from '../src/shared/clock.js';
+import type { DocumentModel } from '../src/shared/document-model.js';
 import { dec } from '../src/shared/money.js';
 import { makeCertificate } from '../test/helpers/certificates.js';
 

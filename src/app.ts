@@ -17,6 +17,7 @@ import { validatorCompiler } from './http/validation.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerOperatorApi } from './modules/admin/index.js';
 import { registerAgreementRoutes } from './modules/agreements/index.js';
+import { registerAtsRoutes } from './modules/ats/index.js';
 import {
   registerBillingRoutes,
   registerPaymentRoutes,
@@ -24,19 +25,21 @@ import {
 } from './modules/billing/index.js';
 import { registerCatalogRoutes } from './modules/catalogs/index.js';
 import { registerCustomerRoutes } from './modules/customers/index.js';
-import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.js';
-import { registerDocumentExtrasRoutes } from './modules/documents/documents.extras.routes.js';
-import { registerDocumentRoutes } from './modules/documents/documents.routes.js';
-import { registerDryRunRoute } from './modules/documents/index.js';
-import { registerExportRoutes } from './modules/exports/exports.routes.js';
+import { registerDeliveryRoutes } from './modules/delivery/index.js';
+import {
+  registerDocumentExtrasRoutes,
+  registerDocumentRoutes,
+  registerDryRunRoute,
+} from './modules/documents/index.js';
+import { registerExportRoutes } from './modules/exports/index.js';
 import { registerIssuerRoutes } from './modules/issuers/index.js';
 import { registerKeyRoutes } from './modules/keys/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerProductRoutes } from './modules/products/index.js';
 import { registerPurchaseRoutes } from './modules/purchases/index.js';
 import { registerRequestLog, registerRequestLogRoutes } from './modules/request-log/index.js';
-import { registerSessionRoutes } from './modules/sessions/sessions.routes.js';
-import { registerSharingRoutes } from './modules/sharing/sharing.routes.js';
+import { registerSessionRoutes } from './modules/sessions/index.js';
+import { registerSharingRoutes } from './modules/sharing/index.js';
 import { registerSubmissionRoutes } from './modules/submission/index.js';
 import { registerTenantRoutes } from './modules/tenants/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
@@ -149,6 +152,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerCustomerRoutes(app, deps.customers);
   registerProductRoutes(app, deps.products);
   registerPurchaseRoutes(app, deps.purchases);
+  registerAtsRoutes(app, deps.ats);
   registerSubmissionRoutes(app, { submission: deps.submission.service, db: deps.db, clock: deps.clock });
   registerAgreementRoutes(app, deps.agreements);
   registerBillingRoutes(app, { subscriptions: deps.billing.subscriptions, tiers: deps.billing.tiers });

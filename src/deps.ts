@@ -11,24 +11,22 @@ import {
   type OperatorServices,
 } from './modules/admin/index.js';
 import { createAgreementsModule } from './modules/agreements/index.js';
+import { createAtsModule } from './modules/ats/index.js';
 import { BILLING_CRONTAB, createBillingModule, subscriptionQuotaPeriod } from './modules/billing/index.js';
 import { createHolidaysService } from './modules/catalogs/index.js';
 import { createCustomersService } from './modules/customers/index.js';
-import { registerDocumentEmailHooks } from './modules/delivery/delivery.hooks.js';
-import { createDeliveryService } from './modules/delivery/delivery.service.js';
-import { createDocumentExtrasService } from './modules/documents/documents.extras.service.js';
+import { createDeliveryService, registerDocumentEmailHooks } from './modules/delivery/index.js';
 import {
   authorizedFacts,
   createDocumentDryRun,
+  createDocumentExtrasService,
   createDocumentsService,
-  documentNumber,
+  createQuota,
+  type QuotaHooks,
   refusedFacts,
 } from './modules/documents/index.js';
-import { createQuota, type QuotaHooks } from './modules/documents/quota.js';
-import { createExportJobs, EXPORTS_CRONTAB } from './modules/exports/exports.jobs.js';
-import { createExportsService } from './modules/exports/exports.service.js';
-import { createIssuersService, createSigningKeyCache } from './modules/issuers/index.js';
-import { issuerOwnerLookup } from './modules/issuers/issuer-store.js';
+import { createExportJobs, createExportsService, EXPORTS_CRONTAB } from './modules/exports/index.js';
+import { createIssuersService, createSigningKeyCache, issuerOwnerLookup } from './modules/issuers/index.js';
 import { AuthCache, createKeysService, UsageRecorder } from './modules/keys/index.js';
 import { createOutboxHooks, createSendEmailJob } from './modules/mail/index.js';
 import {
@@ -44,8 +42,8 @@ import {
   REQUEST_LOG_CRONTAB,
   RequestLogRecorder,
 } from './modules/request-log/index.js';
-import { createSessionsService } from './modules/sessions/sessions.service.js';
-import { createSharingService } from './modules/sharing/sharing.service.js';
+import { createSessionsService } from './modules/sessions/index.js';
+import { createSharingService } from './modules/sharing/index.js';
 import { createSubmissionModule, type SubmissionHooks } from './modules/submission/index.js';
 import {
   createRegistrationLimiter,
@@ -58,6 +56,7 @@ import {
 import { createWebhooksModule, dispatchEvent } from './modules/webhooks/index.js';
 import { createRateLimits } from './rate-limit/index.js';
 import type { Clock } from './shared/clock.js';
+import { documentNumber } from './shared/document-model.js';
 import { SecretBox } from './shared/secrets.js';
 
 /**
@@ -238,6 +237,8 @@ export function createDeps(input: {
     sri: createPurchaseSriPort(sri),
     notify: notifications.notify,
   });
+  // The ATS (docs/ats.md): the annex built from the period's sales and purchases by a job.
+  const ats = createAtsModule({ db, clock, dataDir: config.dataDir });
   const submission = createSubmissionModule({
     db,
     // Its per-document session advisory lock needs a session connection (DATABASE_LISTEN_URL).
@@ -290,6 +291,7 @@ export function createDeps(input: {
     ...billing.jobs,
     ...createExportJobs(exports, clock),
     ...purchases.jobs,
+    ...ats.jobs,
     createRequestLogPruneJob({
       clock,
       requestLog,
@@ -332,6 +334,7 @@ export function createDeps(input: {
     customers,
     products,
     purchases,
+    ats,
     dryRun,
     sri,
     submission,

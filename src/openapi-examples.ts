@@ -1,4 +1,5 @@
 import type { OperationExamples } from './http/openapi.js';
+import { ATS_EXAMPLES } from './modules/ats/ats.examples.js';
 import {
   CREATED_DOCUMENT_EXAMPLE,
   DOCUMENT_DETAIL_EXAMPLE,
@@ -178,6 +179,7 @@ const CATALOG_ENTRY_EXAMPLES: Record<string, OperationExamples> = {
 export const OPENAPI_EXAMPLES: Record<string, OperationExamples> = {
   ...CATALOG_ENTRY_EXAMPLES,
   ...PURCHASE_EXAMPLES,
+  ...ATS_EXAMPLES,
   validateDocument: {
     request: one('An invoice without its tax figures: the service states them', DRY_RUN_REQUEST_EXAMPLE),
     responses: {

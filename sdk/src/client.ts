@@ -1,5 +1,6 @@
 import { type ClientOptions, HttpCore } from './http.js';
 import { purchasesResource } from './purchases.js';
+import { reportsResource } from './reports.js';
 import {
   customersResource,
   documentsResource,
@@ -33,6 +34,7 @@ export class EinvoiceClient {
   readonly customers: ReturnType<typeof customersResource>;
   readonly products: ReturnType<typeof productsResource>;
   readonly purchases: ReturnType<typeof purchasesResource>;
+  readonly reports: ReturnType<typeof reportsResource>;
   /** Any other route: `client.http.request({ method, path, … })`. */
   readonly http: HttpCore;
 
@@ -48,5 +50,6 @@ export class EinvoiceClient {
     this.customers = customersResource(this.http);
     this.products = productsResource(this.http);
     this.purchases = purchasesResource(this.http);
+    this.reports = reportsResource(this.http);
   }
 }

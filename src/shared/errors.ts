@@ -57,6 +57,8 @@ export const ERROR_STATUS = {
   ISSUER_NOT_FOUND: 404,
   // 409
   CONFLICT: 409,
+  // The ATS report is not DONE (docs/ats.md): queued, running, refused for its problems, or failed.
+  ATS_NOT_READY: 409,
   NO_ACTIVE_SUBSCRIPTION: 409,
   TIER_CHANGE_ALREADY_PENDING: 409,
   CANCELLATION_ALREADY_PENDING: 409,

@@ -27,7 +27,16 @@ describe('ATS of March 2026 (the reference sample)', () => {
       vatWithheld: '11.25',
       incomeTaxWithheld: '5.00',
     });
-    expect(summary.sales).toEqual({ documents: 6, rows: 3, totalVentas: '0.00' });
+    expect(summary.sales).toEqual({
+      documents: 6,
+      rows: 3,
+      totalVentas: '0.00',
+      // Reading A: only physical sales count, and the sample's are all electronic.
+      establishments: [
+        { code: '001', total: '0.00' },
+        { code: '002', total: '0.00' },
+      ],
+    });
     expect(summary.voided).toBe(1);
   });
 

@@ -1,10 +1,10 @@
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderViewRide } from '../../src/adapters/ride/view-ride.js';
-import type { IssuerSnapshot } from '../../src/modules/documents/document-model.js';
+import { renderRide } from '../../src/adapters/ride/ride.js';
 import { debitNoteType } from '../../src/modules/documents/types/debit-note/index.js';
 import type { DebitNoteBodyT } from '../../src/modules/documents/types/debit-note/schema.js';
 import { ecuadorDate } from '../../src/shared/clock.js';
+import type { IssuerSnapshot } from '../../src/shared/document-model.js';
 import { validateWithSchema, xmlsecVerify } from '../fiscal/xml-tools.js';
 import { decodeBarcodes, hasLine, pdfPages } from '../ride/pdf-tools.js';
 import { type Harness, startHarness } from '../sri/harness.js';
@@ -347,11 +347,11 @@ describe('05 nota de débito: the SRI simulator over SOAP', () => {
 describe('05 nota de débito: RIDE', () => {
   const content = compute(body(taxed));
   const header = headerFor('05', content.issueDate);
-  const view = t.rideView!(header, content);
+  const view = t.ride(header, content).view!;
   const authorization = { number: header.accessKey, date: '2024-09-24T10:15:00-05:00' };
 
   it('shows the buyer, the modified invoice, the reasons, the totals and the barcode', async () => {
-    const pdf = await renderViewRide({ view, status: 'AUTHORIZED', authorization, language: 'es' });
+    const pdf = await renderRide({ view, status: 'AUTHORIZED', authorization, language: 'es' });
     const [page] = await pdfPages(pdf);
     expect(hasLine(page!, 'NOTA DE DÉBITO')).toBe(true);
     expect(page).toContain('PB ODONTOLOGIA PBODONTOSAS S.A.S.');
@@ -372,7 +372,7 @@ describe('05 nota de débito: RIDE', () => {
 
   it('in English', async () => {
     const [page] = await pdfPages(
-      await renderViewRide({ view, status: 'AUTHORIZED', authorization, language: 'en' }),
+      await renderRide({ view, status: 'AUTHORIZED', authorization, language: 'en' }),
     );
     expect(page).toContain('DEBIT NOTE');
     expect(hasLine(page!, 'Reason for the modification Amount')).toBe(true);

@@ -5,12 +5,12 @@ import { expect } from 'vitest';
 import { readP12 } from '../../src/adapters/signing/p12.js';
 import { signDocumentXml } from '../../src/adapters/signing/xades.js';
 import { buildAccessKey } from '../../src/modules/documents/access-key.js';
-import type { Environment, IssuerSnapshot } from '../../src/modules/documents/document-model.js';
 import type {
   DocumentHeader,
   DocumentTypeCode,
   TypeContext,
 } from '../../src/modules/documents/types/definition.js';
+import type { Environment, IssuerSnapshot } from '../../src/shared/document-model.js';
 import type { AppError } from '../../src/shared/errors.js';
 import { parseXml, type XmlNode } from '../fiscal/xml-tools.js';
 import { makeCertificate } from '../helpers/certificates.js';

@@ -1,10 +1,10 @@
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderViewRide } from '../../src/adapters/ride/view-ride.js';
-import type { IssuerSnapshot } from '../../src/modules/documents/document-model.js';
+import { renderRide } from '../../src/adapters/ride/ride.js';
 import { purchaseSettlementType } from '../../src/modules/documents/types/purchase-settlement/index.js';
 import type { PurchaseSettlementBodyT } from '../../src/modules/documents/types/purchase-settlement/schema.js';
 import { ecuadorDate } from '../../src/shared/clock.js';
+import type { IssuerSnapshot } from '../../src/shared/document-model.js';
 import { validateWithSchema, xmlsecVerify } from '../fiscal/xml-tools.js';
 import { decodeBarcodes, hasLine, pdfPages } from '../ride/pdf-tools.js';
 import { type Harness, startHarness } from '../sri/harness.js';
@@ -324,11 +324,11 @@ describe('03 liquidación de compra: the SRI simulator over SOAP', () => {
 describe('03 liquidación de compra: RIDE', () => {
   const content = compute(body(twoRates));
   const header = headerFor('03', content.issueDate);
-  const view = t.rideView!(header, content);
+  const view = t.ride(header, content).view!;
   const authorization = { number: header.accessKey, date: '2024-08-19T10:15:00-05:00' };
 
   it('shows the supplier, the items, the totals and the barcode', async () => {
-    const pdf = await renderViewRide({ view, status: 'AUTHORIZED', authorization, language: 'es' });
+    const pdf = await renderRide({ view, status: 'AUTHORIZED', authorization, language: 'es' });
     const [page] = await pdfPages(pdf);
     expect(hasLine(page!, 'LIQUIDACIÓN DE COMPRA DE BIENES')).toBe(true);
     expect(hasLine(page!, 'Y PRESTACIÓN DE SERVICIOS')).toBe(true);
@@ -348,7 +348,7 @@ describe('03 liquidación de compra: RIDE', () => {
 
   it('in English', async () => {
     const [page] = await pdfPages(
-      await renderViewRide({ view, status: 'AUTHORIZED', authorization, language: 'en' }),
+      await renderRide({ view, status: 'AUTHORIZED', authorization, language: 'en' }),
     );
     expect(page).toContain('PURCHASE SETTLEMENT');
     expect(hasLine(page!, 'TOTAL 5059.24')).toBe(true);

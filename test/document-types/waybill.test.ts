@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderViewRide } from '../../src/adapters/ride/view-ride.js';
+import { renderRide } from '../../src/adapters/ride/ride.js';
 import { waybillType } from '../../src/modules/documents/types/waybill/index.js';
 import type { WaybillBodyT } from '../../src/modules/documents/types/waybill/schema.js';
 import { ecuadorDate } from '../../src/shared/clock.js';
@@ -286,11 +286,11 @@ describe('06 guía de remisión: the SRI simulator over SOAP', () => {
 describe('06 guía de remisión: RIDE', () => {
   const content = compute(body(twoRecipients));
   const header = headerFor('06', content.issueDate);
-  const view = t.rideView!(header, content);
+  const view = t.ride(header, content).view!;
   const authorization = { number: header.accessKey, date: '2025-10-21T10:15:00-05:00' };
 
   it('shows the carrier, plate, route and each recipient with its goods, and the barcode', async () => {
-    const pdf = await renderViewRide({ view, status: 'AUTHORIZED', authorization, language: 'es' });
+    const pdf = await renderRide({ view, status: 'AUTHORIZED', authorization, language: 'es' });
     const [page] = await pdfPages(pdf);
     expect(hasLine(page!, 'GUÍA DE REMISIÓN')).toBe(true);
     expect(hasLine(page!, 'Razón Social / Nombres y Apellidos (Transportista): Transportes S.A.')).toBe(true);
@@ -325,8 +325,8 @@ describe('06 guía de remisión: RIDE', () => {
       }),
     );
     const pages = await pdfPages(
-      await renderViewRide({
-        view: t.rideView!(header, many),
+      await renderRide({
+        view: t.ride(header, many).view!,
         status: 'AUTHORIZED',
         authorization,
         language: 'en',

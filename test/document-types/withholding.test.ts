@@ -1,10 +1,10 @@
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderViewRide } from '../../src/adapters/ride/view-ride.js';
-import type { IssuerSnapshot } from '../../src/modules/documents/document-model.js';
+import { renderRide } from '../../src/adapters/ride/ride.js';
 import { withholdingType } from '../../src/modules/documents/types/withholding/index.js';
 import type { WithholdingBodyT } from '../../src/modules/documents/types/withholding/schema.js';
 import { ecuadorDate } from '../../src/shared/clock.js';
+import type { IssuerSnapshot } from '../../src/shared/document-model.js';
 import { validateWithSchema, xmlsecVerify } from '../fiscal/xml-tools.js';
 import { decodeBarcodes, hasLine, pdfPages } from '../ride/pdf-tools.js';
 import { type Harness, startHarness } from '../sri/harness.js';
@@ -686,11 +686,11 @@ describe('07 retención: the SRI simulator over SOAP', () => {
 describe('07 retención: RIDE', () => {
   const content = compute(body());
   const header = headerFor('07', content.issueDate);
-  const view = t.rideView!(header, content);
+  const view = t.ride(header, content).view!;
   const authorization = { number: header.accessKey, date: '2025-05-24T10:15:00-05:00' };
 
   it('shows the subject, the table with the supporting document, the total withheld and the barcode', async () => {
-    const pdf = await renderViewRide({ view, status: 'AUTHORIZED', authorization, language: 'es' });
+    const pdf = await renderRide({ view, status: 'AUTHORIZED', authorization, language: 'es' });
     const [page] = await pdfPages(pdf);
     expect(hasLine(page!, 'COMPROBANTE DE RETENCIÓN')).toBe(true);
     expect(hasLine(page!, `No. 002-015-${header.sequential}`)).toBe(true);
@@ -706,7 +706,7 @@ describe('07 retención: RIDE', () => {
   });
 
   it('in English, and as a draft until authorized', async () => {
-    const pdf = await renderViewRide({ view, status: 'SIGNED', authorization: null, language: 'en' });
+    const pdf = await renderRide({ view, status: 'SIGNED', authorization: null, language: 'en' });
     const [page] = await pdfPages(pdf);
     expect(page).toContain('WITHHOLDING RECEIPT');
     expect(hasLine(page!, 'TOTAL WITHHELD 4.21')).toBe(true);

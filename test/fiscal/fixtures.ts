@@ -5,12 +5,8 @@ import type {
   ItemInput,
   TaxInput,
 } from '../../src/modules/documents/document-input.js';
-import type {
-  DocumentModel,
-  Environment,
-  IssuerSnapshot,
-} from '../../src/modules/documents/document-model.js';
 import { computeDocumentContent } from '../../src/modules/documents/totals.js';
+import type { DocumentModel, Environment, IssuerSnapshot } from '../../src/shared/document-model.js';
 
 /**
  * A matrix of realistic invoices and credit notes, run through the real validation and totals

@@ -11,11 +11,11 @@ import { SimulatorState } from '../../src/adapters/sri/simulator/state.js';
 import { arithmeticMismatch } from '../../src/adapters/sri/simulator/totals.js';
 import { buildAccessKey } from '../../src/modules/documents/access-key.js';
 import type { CreditNoteInput, InvoiceInput, ItemInput } from '../../src/modules/documents/document-input.js';
-import type { DocumentModel, IssuerSnapshot } from '../../src/modules/documents/document-model.js';
 import { aggregateTotals, computeLine, type LineTaxRate } from '../../src/modules/documents/tax-lines.js';
 import { computeDocumentContent } from '../../src/modules/documents/totals.js';
 import { buildDocumentXml } from '../../src/modules/documents/xml/index.js';
 import { ecuadorDate, MovableClock } from '../../src/shared/clock.js';
+import type { DocumentModel, IssuerSnapshot } from '../../src/shared/document-model.js';
 import { dec } from '../../src/shared/money.js';
 import { makeCertificate } from '../helpers/certificates.js';
 

@@ -149,6 +149,8 @@ describe('request examples, posted as they are', () => {
     adminAnnouncePriceChange: 'its effectiveAt must stay 30 days ahead of any run date',
     addPurchaseXml: 'needs the SRI simulator to confirm the key (test/purchases covers it)',
     importPurchasesTxt: 'a file body; test/purchases posts the real portal reports',
+    createAtsReport: "names an issuer of the example's account; test/ats/reports.test.ts posts it",
+    setPurchaseSustento: 'needs a purchase (test/ats/reports.test.ts sets one)',
   };
 
   function example(operationId: string, name = 'default'): Json {
@@ -278,6 +280,8 @@ describe('request examples, posted as they are', () => {
       'ACCESS_KEY_ENVIRONMENT_MISMATCH',
       'ACCESS_KEY_ENVIRONMENT_MISMATCH',
     ]);
+
+    await post('setSupplierAtsDefaults', { headers: key, params: { ruc: '0190479137001' } });
 
     await post('updateNotificationPreferences', { headers: key });
     const hook = await post('createWebhook', { headers: key });

@@ -1,5 +1,5 @@
-import type { RideInput } from '../../src/adapters/ride/ride.js';
-import { type DocumentModel, documentNumber } from '../../src/modules/documents/document-model.js';
+import type { SalesRideInput } from '../../src/adapters/ride/ride.js';
+import { type DocumentModel, documentNumber } from '../../src/shared/document-model.js';
 import { dec, fixed, sum } from '../../src/shared/money.js';
 import { escapeRegExp, hasLine, hasWords } from './pdf-tools.js';
 
@@ -97,7 +97,7 @@ const EN: typeof ES = {
 const AUTH_DATE_SHOWN = '13/12/2024 12:55:46';
 
 /** Every problem found, as readable sentences; an empty list means the RIDE shows it all. */
-export function checkRide(pages: readonly string[], input: RideInput): string[] {
+export function checkRide(pages: readonly string[], input: SalesRideInput): string[] {
   const problems: string[] = [];
   const L = input.language === 'es' ? ES : EN;
   const m = input.model;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentModel } from '../../src/modules/documents/document-model.js';
+import type { DocumentModel } from '../../src/shared/document-model.js';
 import { dec, fixed, sum } from '../../src/shared/money.js';
 import { buildDocument, manyItems } from './fixtures.js';
 import { allTaxesInvoice, longTextInvoice, richCreditNote, richInvoice } from './sample-documents.js';

@@ -7,7 +7,7 @@ import type {
   ItemLine,
   Payment,
   TaxLine,
-} from '../../src/modules/documents/document-model.js';
+} from '../../src/shared/document-model.js';
 import { type Dec, dec, fixed, sum } from '../../src/shared/money.js';
 
 /**

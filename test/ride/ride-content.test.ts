@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type RideInput, renderRide } from '../../src/adapters/ride/ride.js';
+import { renderRide, type SalesRideInput } from '../../src/adapters/ride/ride.js';
 import { checkRide } from './expect-ride.js';
 import { authorizationFor, buildDocument, IVA_15, item, manyItems } from './fixtures.js';
 import { hasLine, hasWords, pdfPages } from './pdf-tools.js';
 import { allTaxesInvoice, richCreditNote, richInvoice } from './sample-documents.js';
 
-const authorized = (model: RideInput['model'], language: RideInput['language'] = 'es'): RideInput => ({
+const authorized = (
+  model: SalesRideInput['model'],
+  language: SalesRideInput['language'] = 'es',
+): SalesRideInput => ({
   model,
   status: 'AUTHORIZED',
   authorization: authorizationFor(model),
@@ -139,7 +142,7 @@ describe('RIDE text', () => {
 
   it('shows the authorization time in America/Guayaquil whatever the offset it came with', async () => {
     const model = richInvoice();
-    const input: RideInput = {
+    const input: SalesRideInput = {
       ...authorized(model),
       authorization: { number: model.accessKey, date: '2024-12-14T01:30:05+02:00' },
     };
@@ -149,7 +152,7 @@ describe('RIDE text', () => {
 
   it('refuses an authorization date without an offset', async () => {
     const model = richInvoice();
-    const input: RideInput = {
+    const input: SalesRideInput = {
       ...authorized(model),
       authorization: { number: model.accessKey, date: '2024-12-13T12:00:00' },
     };
@@ -168,7 +171,7 @@ describe('RIDE marks', () => {
 
   it('renders a document without authorization as a draft, PENDIENTE in place of number and date', async () => {
     const model = richInvoice();
-    const input: RideInput = { model, status: 'SIGNED', authorization: null, language: 'es' };
+    const input: SalesRideInput = { model, status: 'SIGNED', authorization: null, language: 'es' };
     const [page] = await pdfPages(await renderRide(input));
     expect(hasLine(page ?? '', 'BORRADOR — SIN VALOR TRIBUTARIO')).toBe(true);
     expect(hasLine(page ?? '', 'NÚMERO DE AUTORIZACIÓN')).toBe(true);

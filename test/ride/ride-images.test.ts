@@ -1,12 +1,12 @@
 import { encode as encodePng } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { type RideInput, renderRide } from '../../src/adapters/ride/ride.js';
+import { renderRide, type SalesRideInput } from '../../src/adapters/ride/ride.js';
 import { authorizationFor, logo } from './fixtures.js';
 import { decodeBarcodes, pdfImages, pdfInfo, rasterize } from './pdf-tools.js';
 import { richInvoice } from './sample-documents.js';
 
 const model = richInvoice();
-const base: RideInput = {
+const base: SalesRideInput = {
   model,
   status: 'AUTHORIZED',
   authorization: authorizationFor(model),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type RideInput, renderRide } from '../../src/adapters/ride/ride.js';
-import type { DocumentModel } from '../../src/modules/documents/document-model.js';
+import { renderRide, type SalesRideInput } from '../../src/adapters/ride/ride.js';
+import type { DocumentModel } from '../../src/shared/document-model.js';
 import { checkRide } from './expect-ride.js';
 import { authorizationFor, buildDocument, logo, manyItems } from './fixtures.js';
 import { decodeBarcodes, pdfPages } from './pdf-tools.js';
@@ -9,9 +9,9 @@ import { allTaxesInvoice, longTextInvoice, richCreditNote, richInvoice } from '.
 interface Case {
   name: string;
   model: () => DocumentModel;
-  status: RideInput['status'];
+  status: SalesRideInput['status'];
   authorized: boolean;
-  language: RideInput['language'];
+  language: SalesRideInput['language'];
   logo?: 'png' | 'jpeg' | 'gif';
   /** Expected page count, exact or at least. */
   pages: number | { atLeast: number };
@@ -141,7 +141,7 @@ const cases: Case[] = [
 describe('RIDE rendering matrix', () => {
   it.each(cases)('$name', async (c) => {
     const model = c.model();
-    const input: RideInput = {
+    const input: SalesRideInput = {
       model,
       status: c.status,
       authorization: c.authorized ? authorizationFor(model) : null,

@@ -1,4 +1,4 @@
-import type { DocumentModel } from '../../src/modules/documents/document-model.js';
+import type { DocumentModel } from '../../src/shared/document-model.js';
 import { dec, fixed } from '../../src/shared/money.js';
 import {
   buildDocument,

@@ -223,7 +223,17 @@ describe.each(['es', 'en'] as const)('the app in %s only', (lang) => {
   it("a new owner's empty pages", async () => {
     const page = await stack.newPage();
     await signIn(page, empty, lang);
-    for (const path of ['/app', '/app/documents', '/app/webhooks', '/app/notifications', '/app/keys']) {
+    for (const path of [
+      '/app',
+      '/app/documents',
+      '/app/webhooks',
+      '/app/notifications',
+      '/app/keys',
+      '/app/purchases',
+      '/app/purchases/add',
+      '/app/purchases/import',
+      '/app/reports/ats',
+    ]) {
       await page.goto(path);
       await check(page, lang, `${path} (empty)`);
     }

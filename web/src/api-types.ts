@@ -1573,6 +1573,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports/ats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ATS reports of the account, newest first
+         * @description Scope: `documents:read`.
+         */
+        get: operations["listAtsReports"];
+        put?: never;
+        /**
+         * Build the ATS (Anexo Transaccional Simplificado) of a month or a RIMPE semester
+         * @description A background job builds ATmmaaaa.xml for the issuer's RUC (every establishment), checks it against the SRI's rules and schema and zips it. Exactly one of `month` or `semester` (RIMPE issuers only), never a future period: else 400 VALIDATION_FAILED at that field. 202 with the new report; 200 with the one already QUEUED or RUNNING for the same RUC and period. Unknown issuer: 404 ISSUER_NOT_FOUND. Follow it with GET /v1/reports/ats/{id}.
+         *
+         *     Scope: `documents:read`.
+         */
+        post: operations["createAtsReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/ats/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status, progress, summary and problems of an ATS report
+         * @description Scope: `documents:read`.
+         */
+        get: operations["getAtsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/ats/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download ATmmaaaa.zip (or, with ?part=xml, the bare XML)
+         * @description 409 ATS_NOT_READY unless the report is DONE (a REFUSED one included: fix its problems first).
+         *
+         *     Scope: `documents:read`.
+         */
+        get: operations["downloadAtsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/purchases/{id}/sustento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a purchase's codSustento for the ATS
+         * @description The code must be in force (Tabla 5) and allow the purchase's document type, else 400 VALIDATION_FAILED at body.sustento. null clears it (the supplier's default, then an assumed code, apply).
+         *
+         *     Scope: `documents:write`.
+         */
+        put: operations["setPurchaseSustento"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/suppliers/{ruc}/ats-defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a supplier's default codSustento for the ATS
+         * @description Used for the purchases of that supplier (RUC, or the id of a liquidación's provider) that have no code of their own. null clears it.
+         *
+         *     Scope: `documents:write`.
+         */
+        put: operations["setSupplierAtsDefaults"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents/{accessKey}/sri-responses": {
         parameters: {
             query?: never;
@@ -3443,6 +3555,105 @@ export interface components {
             /** @example /v1/purchases/{id}/xml */
             xmlUrl: string;
         };
+        AtsReport: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            issuerId: string;
+            ruc: string;
+            period: {
+                year: number;
+                month: number | null;
+                semester: number | null;
+            };
+            /** @description ATmmaaaa.zip (a semester: AT062026 or AT122026) */
+            fileName: string;
+            /**
+             * @description REFUSED: some problem is an ERROR; fix it and request the annex again
+             * @enum {string}
+             */
+            status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED";
+            progress: {
+                done: number;
+                total: number;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            finishedAt: string | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            summary: {
+                compras: {
+                    count: number;
+                    withoutRetention: number;
+                    assumedSustento: number;
+                    byRate: {
+                        /** @description "0", "5", "12", "15" … or NO_OBJECT (IVA code 6), EXEMPT (code 7) */
+                        rate: string;
+                        /** @example 1234.50 */
+                        base: string;
+                        /** @example 1234.50 */
+                        tax: string;
+                    }[];
+                    /** @example 1234.50 */
+                    retainedVat: string;
+                    /** @example 1234.50 */
+                    retainedIncomeTax: string;
+                    /** @example 1234.50 */
+                    total: string;
+                };
+                ventas: {
+                    rows: number;
+                    documents: number;
+                    byRate: {
+                        /** @description "0", "5", "12", "15" … or NO_OBJECT (IVA code 6), EXEMPT (code 7) */
+                        rate: string;
+                        /** @example 1234.50 */
+                        base: string;
+                        /** @example 1234.50 */
+                        tax: string;
+                    }[];
+                    /** @example 1234.50 */
+                    total: string;
+                };
+                ventasEstablecimiento: {
+                    establishment: string;
+                    /** @example 1234.50 */
+                    total: string;
+                }[];
+                anulados: {
+                    count: number;
+                };
+                header: {
+                    numEstabRuc: string;
+                    /** @example 1234.50 */
+                    totalVentas: string;
+                };
+            } | null;
+            problems: {
+                /** @enum {string} */
+                severity: "ERROR" | "WARNING";
+                /** @example SUSTENTO_ASSUMED */
+                code: string;
+                /** @description In the request's language (Accept-Language es or en) */
+                message: string;
+                element: string | null;
+                target: {
+                    /** @enum {string} */
+                    kind: "purchase" | "document" | "supplier" | "issuer";
+                    id: string;
+                    /** @example /app/purchases/01a21eaf-527f-7000-b2d9-d253f6c93051 */
+                    webPath: string;
+                } | null;
+            }[];
+            download: {
+                url: string;
+                /** @description bytes of the zip */
+                size: number;
+            } | null;
+        };
         LoggedRequest: {
             /** @description Row id (also the order: newest first) */
             id: string;
@@ -3635,7 +3846,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5096,7 +5307,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5273,7 +5484,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6847,7 +7058,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8249,7 +8460,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8338,7 +8549,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9438,7 +9649,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9610,7 +9821,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9869,7 +10080,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10044,7 +10255,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10306,7 +10517,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11080,6 +11291,793 @@ export interface operations {
             };
             /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAtsReports: {
+        parameters: {
+            query?: {
+                issuerId?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: The ATS reports of the account, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AtsReport"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `DOCUMENT_NOT_VOIDABLE`, `DOCUMENT_VOID_WINDOW_CLOSED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`, `ACCESS_KEY_INVALID`, `ACCESS_KEY_ENVIRONMENT_MISMATCH`, `PURCHASE_XML_INVALID`, `PURCHASE_SIGNATURE_INVALID`, `PURCHASE_TXT_INVALID`, `PURCHASE_NOT_ADDRESSED`, `PURCHASE_UNKNOWN_AT_SRI`, `PURCHASE_NOT_AUTHORIZED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAtsReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    issuerId: string;
+                    year: number;
+                    month?: number;
+                    /** @description RIMPE issuers only */
+                    semester?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Build the ATS (Anexo Transaccional Simplificado) of a month or a RIMPE semester */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        issuerId: string;
+                        ruc: string;
+                        period: {
+                            year: number;
+                            month: number | null;
+                            semester: number | null;
+                        };
+                        /** @description ATmmaaaa.zip (a semester: AT062026 or AT122026) */
+                        fileName: string;
+                        /**
+                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again
+                         * @enum {string}
+                         */
+                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED";
+                        progress: {
+                            done: number;
+                            total: number;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        finishedAt: string | null;
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        summary: {
+                            compras: {
+                                count: number;
+                                withoutRetention: number;
+                                assumedSustento: number;
+                                byRate: {
+                                    /** @description "0", "5", "12", "15" … or NO_OBJECT (IVA code 6), EXEMPT (code 7) */
+                                    rate: string;
+                                    /** @example 1234.50 */
+                                    base: string;
+                                    /** @example 1234.50 */
+                                    tax: string;
+                                }[];
+                                /** @example 1234.50 */
+                                retainedVat: string;
+                                /** @example 1234.50 */
+                                retainedIncomeTax: string;
+                                /** @example 1234.50 */
+                                total: string;
+                            };
+                            ventas: {
+                                rows: number;
+                                documents: number;
+                                byRate: {
+                                    /** @description "0", "5", "12", "15" … or NO_OBJECT (IVA code 6), EXEMPT (code 7) */
+                                    rate: string;
+                                    /** @example 1234.50 */
+                                    base: string;
+                                    /** @example 1234.50 */
+                                    tax: string;
+                                }[];
+                                /** @example 1234.50 */
+                                total: string;
+                            };
+                            ventasEstablecimiento: {
+                                establishment: string;
+                                /** @example 1234.50 */
+                                total: string;
+                            }[];
+                            anulados: {
+                                count: number;
+                            };
+                            header: {
+                                numEstabRuc: string;
+                                /** @example 1234.50 */
+                                totalVentas: string;
+                            };
+                        } | null;
+                        problems: {
+                            /** @enum {string} */
+                            severity: "ERROR" | "WARNING";
+                            /** @example SUSTENTO_ASSUMED */
+                            code: string;
+                            /** @description In the request's language (Accept-Language es or en) */
+                            message: string;
+                            element: string | null;
+                            target: {
+                                /** @enum {string} */
+                                kind: "purchase" | "document" | "supplier" | "issuer";
+                                id: string;
+                                /** @example /app/purchases/01a21eaf-527f-7000-b2d9-d253f6c93051 */
+                                webPath: string;
+                            } | null;
+                        }[];
+                        download: {
+                            url: string;
+                            /** @description bytes of the zip */
+                            size: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Accepted: Build the ATS (Anexo Transaccional Simplificado) of a month or a RIMPE semester */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        issuerId: string;
+                        ruc: string;
+                        period: {
+                            year: number;
+                            month: number | null;
+                            semester: number | null;
+                        };
+                        /** @description ATmmaaaa.zip (a semester: AT062026 or AT122026) */
+                        fileName: string;
+                        /**
+                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again
+                         * @enum {string}
+                         */
+                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED";
+                        progress: {
+                            done: number;
+                            total: number;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        finishedAt: string | null;
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        summary: {
+                            compras: {
+                                count: number;
+                                withoutRetention: number;
+                                assumedSustento: number;
+                                byRate: {
+                                    /** @description "0", "5", "12", "15" … or NO_OBJECT (IVA code 6), EXEMPT (code 7) */
+                                    rate: string;
+                                    /** @example 1234.50 */
+                                    base: string;
+                                    /** @example 1234.50 */
+                                    tax: string;
+                                }[];
+                                /** @example 1234.50 */
+                                retainedVat: string;
+                                /** @example 1234.50 */
+                                retainedIncomeTax: string;
+                                /** @example 1234.50 */
+                                total: string;
+                            };
+                            ventas: {
+                                rows: number;
+                                documents: number;
+                                byRate: {
+                                    /** @description "0", "5", "12", "15" … or NO_OBJECT (IVA code 6), EXEMPT (code 7) */
+                                    rate: string;
+                                    /** @example 1234.50 */
+                                    base: string;
+                                    /** @example 1234.50 */
+                                    tax: string;
+                                }[];
+                                /** @example 1234.50 */
+                                total: string;
+                            };
+                            ventasEstablecimiento: {
+                                establishment: string;
+                                /** @example 1234.50 */
+                                total: string;
+                            }[];
+                            anulados: {
+                                count: number;
+                            };
+                            header: {
+                                numEstabRuc: string;
+                                /** @example 1234.50 */
+                                totalVentas: string;
+                            };
+                        } | null;
+                        problems: {
+                            /** @enum {string} */
+                            severity: "ERROR" | "WARNING";
+                            /** @example SUSTENTO_ASSUMED */
+                            code: string;
+                            /** @description In the request's language (Accept-Language es or en) */
+                            message: string;
+                            element: string | null;
+                            target: {
+                                /** @enum {string} */
+                                kind: "purchase" | "document" | "supplier" | "issuer";
+                                id: string;
+                                /** @example /app/purchases/01a21eaf-527f-7000-b2d9-d253f6c93051 */
+                                webPath: string;
+                            } | null;
+                        }[];
+                        download: {
+                            url: string;
+                            /** @description bytes of the zip */
+                            size: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `DOCUMENT_NOT_VOIDABLE`, `DOCUMENT_VOID_WINDOW_CLOSED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`, `ACCESS_KEY_INVALID`, `ACCESS_KEY_ENVIRONMENT_MISMATCH`, `PURCHASE_XML_INVALID`, `PURCHASE_SIGNATURE_INVALID`, `PURCHASE_TXT_INVALID`, `PURCHASE_NOT_ADDRESSED`, `PURCHASE_UNKNOWN_AT_SRI`, `PURCHASE_NOT_AUTHORIZED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAtsReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: Status, progress, summary and problems of an ATS report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        issuerId: string;
+                        ruc: string;
+                        period: {
+                            year: number;
+                            month: number | null;
+                            semester: number | null;
+                        };
+                        /** @description ATmmaaaa.zip (a semester: AT062026 or AT122026) */
+                        fileName: string;
+                        /**
+                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again
+                         * @enum {string}
+                         */
+                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED";
+                        progress: {
+                            done: number;
+                            total: number;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        finishedAt: string | null;
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        summary: {
+                            compras: {
+                                count: number;
+                                withoutRetention: number;
+                                assumedSustento: number;
+                                byRate: {
+                                    /** @description "0", "5", "12", "15" … or NO_OBJECT (IVA code 6), EXEMPT (code 7) */
+                                    rate: string;
+                                    /** @example 1234.50 */
+                                    base: string;
+                                    /** @example 1234.50 */
+                                    tax: string;
+                                }[];
+                                /** @example 1234.50 */
+                                retainedVat: string;
+                                /** @example 1234.50 */
+                                retainedIncomeTax: string;
+                                /** @example 1234.50 */
+                                total: string;
+                            };
+                            ventas: {
+                                rows: number;
+                                documents: number;
+                                byRate: {
+                                    /** @description "0", "5", "12", "15" … or NO_OBJECT (IVA code 6), EXEMPT (code 7) */
+                                    rate: string;
+                                    /** @example 1234.50 */
+                                    base: string;
+                                    /** @example 1234.50 */
+                                    tax: string;
+                                }[];
+                                /** @example 1234.50 */
+                                total: string;
+                            };
+                            ventasEstablecimiento: {
+                                establishment: string;
+                                /** @example 1234.50 */
+                                total: string;
+                            }[];
+                            anulados: {
+                                count: number;
+                            };
+                            header: {
+                                numEstabRuc: string;
+                                /** @example 1234.50 */
+                                totalVentas: string;
+                            };
+                        } | null;
+                        problems: {
+                            /** @enum {string} */
+                            severity: "ERROR" | "WARNING";
+                            /** @example SUSTENTO_ASSUMED */
+                            code: string;
+                            /** @description In the request's language (Accept-Language es or en) */
+                            message: string;
+                            element: string | null;
+                            target: {
+                                /** @enum {string} */
+                                kind: "purchase" | "document" | "supplier" | "issuer";
+                                id: string;
+                                /** @example /app/purchases/01a21eaf-527f-7000-b2d9-d253f6c93051 */
+                                webPath: string;
+                            } | null;
+                        }[];
+                        download: {
+                            url: string;
+                            /** @description bytes of the zip */
+                            size: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `DOCUMENT_NOT_VOIDABLE`, `DOCUMENT_VOID_WINDOW_CLOSED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`, `ACCESS_KEY_INVALID`, `ACCESS_KEY_ENVIRONMENT_MISMATCH`, `PURCHASE_XML_INVALID`, `PURCHASE_SIGNATURE_INVALID`, `PURCHASE_TXT_INVALID`, `PURCHASE_NOT_ADDRESSED`, `PURCHASE_UNKNOWN_AT_SRI`, `PURCHASE_NOT_AUTHORIZED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadAtsReport: {
+        parameters: {
+            query?: {
+                /** @description xml: the bare ATmmaaaa.xml */
+                part?: "zip" | "xml";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ZIP or XML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `DOCUMENT_NOT_VOIDABLE`, `DOCUMENT_VOID_WINDOW_CLOSED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`, `ACCESS_KEY_INVALID`, `ACCESS_KEY_ENVIRONMENT_MISMATCH`, `PURCHASE_XML_INVALID`, `PURCHASE_SIGNATURE_INVALID`, `PURCHASE_TXT_INVALID`, `PURCHASE_NOT_ADDRESSED`, `PURCHASE_UNKNOWN_AT_SRI`, `PURCHASE_NOT_AUTHORIZED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setPurchaseSustento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sustento: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Set a purchase's codSustento for the ATS */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        purchaseId: string;
+                        sustento: string | null;
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `DOCUMENT_NOT_VOIDABLE`, `DOCUMENT_VOID_WINDOW_CLOSED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`, `ACCESS_KEY_INVALID`, `ACCESS_KEY_ENVIRONMENT_MISMATCH`, `PURCHASE_XML_INVALID`, `PURCHASE_SIGNATURE_INVALID`, `PURCHASE_TXT_INVALID`, `PURCHASE_NOT_ADDRESSED`, `PURCHASE_UNKNOWN_AT_SRI`, `PURCHASE_NOT_AUTHORIZED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setSupplierAtsDefaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruc: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sustento: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: Set a supplier's default codSustento for the ATS */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        supplierRuc: string;
+                        sustento: string | null;
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `DOCUMENT_NOT_VOIDABLE`, `DOCUMENT_VOID_WINDOW_CLOSED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`, `ACCESS_KEY_INVALID`, `ACCESS_KEY_ENVIRONMENT_MISMATCH`, `PURCHASE_XML_INVALID`, `PURCHASE_SIGNATURE_INVALID`, `PURCHASE_TXT_INVALID`, `PURCHASE_NOT_ADDRESSED`, `PURCHASE_UNKNOWN_AT_SRI`, `PURCHASE_NOT_AUTHORIZED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12174,7 +13172,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12304,7 +13302,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12480,7 +13478,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12738,7 +13736,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13097,7 +14095,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14295,7 +15293,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14436,7 +15434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14575,7 +15573,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14853,7 +15851,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14954,7 +15952,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15134,7 +16132,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15317,7 +16315,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15482,7 +16480,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
+            /** @description Conflict. Problem document; `code` is one of `CONFLICT`, `ATS_NOT_READY`, `NO_ACTIVE_SUBSCRIPTION`, `TIER_CHANGE_ALREADY_PENDING`, `CANCELLATION_ALREADY_PENDING`, `SUBSCRIPTION_ALREADY_IN_FLIGHT`. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Loading } from './components/ui';
 import { OperatorConsole } from './operator/console';
 import { AppLayout } from './pages/app-layout';
+import { AtsPage } from './pages/ats/ats-page';
 import { BillingPage } from './pages/billing/billing-page';
 import { CustomersPage } from './pages/customers';
 import { DashboardPage } from './pages/dashboard';
@@ -16,6 +17,7 @@ import { NewWithholdingPage } from './pages/new-withholding';
 import { NotificationsPage } from './pages/notifications';
 import { ProductionPage } from './pages/production';
 import { ProductsPage } from './pages/products';
+import { PurchaseRoutes } from './pages/purchases/purchase-routes';
 import { MagicLinkPage, SignInPage } from './pages/sign-in';
 import { RecoverPage, SignUpPage, SignUpSentPage, VerifyPage } from './pages/sign-up';
 import { WebhooksPage } from './pages/webhooks';
@@ -69,6 +71,10 @@ function SignedIn({ path }: { path: string }) {
       <CustomersPage />
     ) : path === '/app/products' ? (
       <ProductsPage />
+    ) : path.startsWith('/app/purchases') ? (
+      <PurchaseRoutes path={path} />
+    ) : path === '/app/reports/ats' ? (
+      <AtsPage />
     ) : (
       <Redirect to="/app" />
     );

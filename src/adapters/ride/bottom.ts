@@ -1,3 +1,4 @@
+import type { DocumentModel, Payment } from '../../shared/document-model.js';
 import type { PageCanvas } from './canvas.js';
 import { toWinAnsi } from './fonts.js';
 import type { Labels } from './labels.js';
@@ -11,7 +12,6 @@ import {
   labelled,
   SIZES,
 } from './layout.js';
-import type { RideDocument, RidePayment } from './model.js';
 import { LINE_HEIGHT, type Line, wrapText } from './text-layout.js';
 import { totalsLines } from './totals.js';
 
@@ -35,7 +35,7 @@ function paymentColumns(width: number) {
  * The closing part of the last page: additional information and (invoices) the payment table on
  * the left, the totals on the right. Drawn once, after the last item row.
  */
-export function bottomBlock(model: RideDocument, labels: Labels): Block {
+export function bottomBlock(model: DocumentModel, labels: Labels): Block {
   const left = [additionalInfo(model, labels), payments(model, labels)].filter((b): b is Block => b !== null);
   const right = totalsTable(model, labels);
   const leftHeight = left.reduce((h, b) => h + b.height, 0) + GAP * Math.max(0, left.length - 1);
@@ -57,7 +57,7 @@ function titleBar(canvas: PageCanvas, top: number, width: number, title: string)
   canvas.text(CONTENT_LEFT + PAD, top + (TITLE_HEIGHT - 8 * LINE_HEIGHT) / 2 + 1, title, 'B', 8, COLORS.ink);
 }
 
-function additionalInfo(model: RideDocument, labels: Labels): Block | null {
+function additionalInfo(model: DocumentModel, labels: Labels): Block | null {
   if (model.additionalInfo.length === 0) return null;
   const s = SIZES.body;
   const rows: Line[][] = model.additionalInfo.map((f) =>
@@ -76,7 +76,7 @@ function additionalInfo(model: RideDocument, labels: Labels): Block | null {
   };
 }
 
-function payments(model: RideDocument, labels: Labels): Block | null {
+function payments(model: DocumentModel, labels: Labels): Block | null {
   return model.documentType === '01' ? paymentsTable(model.payments, labels, LEFT_WIDTH) : null;
 }
 
@@ -84,7 +84,7 @@ function payments(model: RideDocument, labels: Labels): Block | null {
  * The payment table (formaPago with its name, value, term, time unit) `width` points wide, or null
  * without payments: the invoice's, and the view RIDE's for the types whose XML has payments (03, 05).
  */
-export function paymentsTable(list: readonly RidePayment[], labels: Labels, width: number): Block | null {
+export function paymentsTable(list: readonly Payment[], labels: Labels, width: number): Block | null {
   if (list.length === 0) return null;
   const PAYMENT_COLUMNS = paymentColumns(width);
   const s = SIZES.body;
@@ -142,7 +142,7 @@ function drawCell(
   canvas.textLines(anchor, top, lines, font, SIZES.body, COLORS.ink, align);
 }
 
-function totalsTable(model: RideDocument, labels: Labels): Block {
+function totalsTable(model: DocumentModel, labels: Labels): Block {
   const s = SIZES.body;
   const rowHeight = 12;
   const lines = totalsLines(model, labels);

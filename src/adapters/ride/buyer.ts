@@ -1,7 +1,7 @@
+import type { DocumentModel } from '../../shared/document-model.js';
 import { toWinAnsi } from './fonts.js';
 import type { Labels } from './labels.js';
 import { type Block, COLORS, CONTENT_LEFT, CONTENT_WIDTH, labelled, SIZES } from './layout.js';
-import type { RideDocument } from './model.js';
 import { LINE_HEIGHT, type Line } from './text-layout.js';
 
 const PAD = 8;
@@ -20,7 +20,7 @@ interface Row {
  * Buyer block: name and identification, address and issue date; for a credit note also the
  * document it modifies (type and number), that document's date and the reason.
  */
-export function buyerBlock(model: RideDocument, labels: Labels): Block {
+export function buyerBlock(model: DocumentModel, labels: Labels): Block {
   const s = SIZES.body;
   const inner = CONTENT_WIDTH - 2 * PAD;
   const leftWidth = (inner - COLUMN_GAP) * LEFT_SHARE;

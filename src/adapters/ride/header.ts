@@ -1,3 +1,4 @@
+import { type DocumentModel, documentNumber } from '../../shared/document-model.js';
 import { type LinearBarcode, placeBars, QUIET_ZONE_MODULES } from './barcode.js';
 import { textWidth, toWinAnsi } from './fonts.js';
 import type { Labels } from './labels.js';
@@ -14,11 +15,10 @@ import {
   SIZES,
 } from './layout.js';
 import type { PreparedLogo } from './logo.js';
-import { documentNumber, type RideDocument } from './model.js';
 import { LINE_HEIGHT, type Line } from './text-layout.js';
 
 /** What the header shows of any document type (an invoice's DocumentModel fits as it is). */
-export type HeaderModel = Pick<RideDocument, 'issuer' | 'environment' | 'accessKey' | 'sequential'> & {
+export type HeaderModel = Pick<DocumentModel, 'issuer' | 'environment' | 'accessKey' | 'sequential'> & {
   documentType: string;
 };
 

@@ -1,3 +1,4 @@
+import type { ItemLine } from '../../shared/document-model.js';
 import type { PageCanvas } from './canvas.js';
 import { toWinAnsi } from './fonts.js';
 import type { Labels } from './labels.js';
@@ -11,7 +12,6 @@ import {
   plain,
   SIZES,
 } from './layout.js';
-import type { ItemLine } from './model.js';
 import { LINE_HEIGHT, type Line, wrapText } from './text-layout.js';
 
 type ColumnKey =

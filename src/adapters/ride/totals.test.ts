@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { DocumentModel, TaxLine } from '../../shared/document-model.js';
 import { LABELS } from './labels.js';
-import type { RideDocument, TaxLine } from './model.js';
 import { totalsLines } from './totals.js';
 
 const tax = (code: string, rateCode: string, rate: string, base: string, amount: string): TaxLine => ({
@@ -11,11 +11,11 @@ const tax = (code: string, rateCode: string, rate: string, base: string, amount:
   amount,
 });
 
-function model(documentType: '01' | '04', taxTotals: TaxLine[]): RideDocument {
+function model(documentType: '01' | '04', taxTotals: TaxLine[]): DocumentModel {
   return {
     documentType,
     totals: { totalWithoutTaxes: '300.00', totalDiscount: '4.00', taxTotals, tip: '1.50', total: '351.23' },
-  } as RideDocument;
+  } as DocumentModel;
 }
 
 describe('totalsLines', () => {

@@ -1,8 +1,8 @@
+import type { DocumentModel, TaxLine } from '../../shared/document-model.js';
 import { dec, fixed, sum } from '../../shared/money.js';
 import { formatAmount } from '../../shared/money-format.js';
 import { formatRate } from './format.js';
 import type { Labels } from './labels.js';
-import type { RideDocument, TaxLine } from './model.js';
 
 export interface TotalsLine {
   label: string;
@@ -30,7 +30,7 @@ const DIFFERENTIATED = '8';
  * (IVA bases and amounts as declared, not recomputed). ICE and IRBPNR are always shown, summed
  * over their rate codes; PROPINA only on invoices.
  */
-export function totalsLines(model: RideDocument, labels: Labels): TotalsLine[] {
+export function totalsLines(model: DocumentModel, labels: Labels): TotalsLine[] {
   // Amounts written the one way every surface writes them (shared/money-format.ts).
   const line = (label: string, value: string, grand = false): TotalsLine => ({
     label,

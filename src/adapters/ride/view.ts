@@ -1,10 +1,10 @@
+import type { Environment, IssuerSnapshot, Payment } from '../../shared/document-model.js';
 import type { ViewLabels } from './labels.js';
-import type { Environment, IssuerSnapshot, RidePayment } from './model.js';
 
 /**
  * A RIDE described as data, for the document types after the invoice and the credit note
- * (03, 05, 06, 07): each type's `ride.ts` maps its content to this view, and `renderViewRide`
- * draws it with the invoice's header, barcode, footer and marks. Fixed texts are label keys
+ * (03, 05, 06, 07): each type's `ride.ts` maps its content to this view, and `renderRide`
+ * draws it with the invoice's header, barcode, footer and marks (view-flows.ts). Fixed texts are label keys
  * (es/en in labels.ts); values are the document's own strings.
  */
 export type ViewLabelKey = keyof ViewLabels;
@@ -59,5 +59,5 @@ export interface RideView {
   totals: ViewTotal[];
   additionalInfo: { name: string; value: string }[];
   /** The payment table under the additional information (03, 05: their XML has `pagos`). */
-  payments?: RidePayment[];
+  payments?: Payment[];
 }

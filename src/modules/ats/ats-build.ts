@@ -15,7 +15,12 @@ import { SalesAggregate } from './ats-ventas.js';
  */
 export interface AtsSummary {
   purchases: { rows: number; bases: string; vat: string; vatWithheld: string; incomeTaxWithheld: string };
-  sales: { documents: number; rows: number; totalVentas: string };
+  sales: {
+    documents: number;
+    rows: number;
+    totalVentas: string;
+    establishments: { code: string; total: string }[];
+  };
   voided: number;
   problems: AtsProblem[];
 }
@@ -139,6 +144,10 @@ export async function buildAts(header: AtsHeader, sources: AtsSources, write: At
       documents: sales.documents,
       rows: saleRows.length,
       totalVentas: annexAmount(sales.totalVentas()),
+      establishments: header.establishments.map((code) => ({
+        code,
+        total: annexAmount(sales.establishmentSales(code)),
+      })),
     },
     voided: voidedNodes.length,
     problems,

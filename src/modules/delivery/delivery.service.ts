@@ -5,18 +5,17 @@ import { rowFromSql, selectColumns } from '../../db/sql-rows.js';
 import { issuers, outboxEmails, tenants } from '../../db/tables.js';
 import { executorOf, type WriteTarget } from '../../db/unit-of-work.js';
 import { type Clock, ecuadorTimestamp } from '../../shared/clock.js';
+import { documentNumber } from '../../shared/document-model.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
 import {
-  type DocumentModel,
   type DocumentRow,
-  documentNumber,
   documents,
   findByAccessKey,
   markEmailQueued,
   recipientsOf,
   recordDocumentEvent,
-  rideViewOf,
+  rideOf,
   toSummary,
 } from '../documents/index.js';
 import type { Language, OutboxRow } from '../mail/index.js';
@@ -24,22 +23,14 @@ import { queueEmail } from '../mail/index.js';
 import { documentEmail, documentTypeName } from './delivery.templates.js';
 
 /**
- * The RIDE's renderers, loaded on the first RIDE a process draws: pdfkit, fontkit and bwip-js are
+ * The RIDE's renderer, loaded on the first RIDE a process draws: pdfkit, fontkit and bwip-js are
  * some 15 MB of a process's memory (their sources, compiled code and font tables), which an API
  * process that never serves a RIDE does not hold (issue 16, target 4; docs/scaling.md).
  */
-let renderers:
-  | Promise<{
-      renderRide: typeof import('../../adapters/ride/ride.js').renderRide;
-      renderViewRide: typeof import('../../adapters/ride/view-ride.js').renderViewRide;
-    }>
-  | undefined;
-function rideRenderers() {
-  renderers ??= Promise.all([
-    import('../../adapters/ride/ride.js'),
-    import('../../adapters/ride/view-ride.js'),
-  ]).then(([ride, view]) => ({ renderRide: ride.renderRide, renderViewRide: view.renderViewRide }));
-  return renderers;
+let renderer: Promise<typeof import('../../adapters/ride/ride.js').renderRide> | undefined;
+function rideRenderer() {
+  renderer ??= import('../../adapters/ride/ride.js').then((ride) => ride.renderRide);
+  return renderer;
 }
 
 export const DOCUMENT_EMAIL_KIND = 'document';
@@ -102,12 +93,8 @@ export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
       logo:
         issuer?.logo && issuer.logoMime ? { data: issuer.logo, mime: issuer.logoMime as 'image/png' } : null,
     };
-    const { renderRide, renderViewRide } = await rideRenderers();
-    // Types with a RIDE view model (03, 05, 06, 07) draw it; 01 and 04 keep their own layout.
-    const view = rideViewOf(doc);
-    if (view) return renderViewRide({ view, ...common });
-    // Without a view model the type is 01 or 04, whose stored model is the DocumentModel.
-    return renderRide({ model: doc.model as unknown as DocumentModel, ...common });
+    const renderRide = await rideRenderer();
+    return renderRide({ ...rideOf(doc), ...common });
   }
 
   /** Once authorized, the XML as the tax authority returns it (`autorizacion` wrapper); the signed XML before. */

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { parseDdMmYyyy } from '../../shared/clock.js';
-import type { Environment } from './document-model.js';
+import type { Environment } from '../../shared/document-model.js';
 
 /**
  * The 49-digit clave de acceso (docs/spec-map.md, SRI §5): fechaEmision ddmmaaaa (8), codDoc (2), RUC (13),

@@ -1,5 +1,5 @@
-import { type DocumentModel, documentNumber } from './document-model.js';
-import { toSummary } from './documents.repository.js';
+import { type DocumentModel, documentNumber } from '../../shared/document-model.js';
+import { toSummary } from './document-summary.js';
 import type { DocumentRow } from './documents.tables.js';
 import { contentOf } from './pipeline.js';
 import type { voidWindow } from './void-rules.js';

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import type { DocumentScope } from './documents.repository.js';
-import { scopeWhere } from './documents.repository.js';
+import { type DocumentScope, scopeWhere } from './document-reads.js';
 import {
   type DocumentRow,
   type DocumentStatus,

@@ -7,13 +7,14 @@ import {
   isoToDdMmYyyy,
   parseDdMmYyyy,
 } from '../../shared/clock.js';
+import { documentNumber } from '../../shared/document-model.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import { dec, fixed, sum } from '../../shared/money.js';
 import type { IssuerScope } from '../../shared/scope.js';
-import { documentNumber } from './document-model.js';
+import { findByAccessKey } from './document-reads.js';
 import { summarizeStats } from './document-stats.js';
+import { toSummary } from './document-summary.js';
 import { creditNotesOf, listDocumentEvents, statsCells } from './documents.extras.repository.js';
-import { findByAccessKey, toSummary } from './documents.repository.js';
 import type { DocumentRow, DocumentStatus } from './documents.tables.js';
 import { voidDocument } from './void.js';
 import { FINAL_CONSUMER_RULE_TEXT, voidWindow, windowClosedText } from './void-rules.js';

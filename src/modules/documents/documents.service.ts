@@ -1,28 +1,23 @@
 import type { Executor } from '../../db/pool.js';
 import { type Clock, ecuadorIsoDate } from '../../shared/clock.js';
-import { AppError, notFound } from '../../shared/errors.js';
+import { notFound } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
 import type { SigningKeyCache } from '../issuers/index.js';
-import { type AfterCreateHook, createBatches } from './create-batches.js';
+import { createBatches } from './create-batches.js';
+import type { AfterCreateHook } from './create-transaction.js';
 import { requestHash } from './document-body.js';
 import { toDetail } from './document-detail.js';
-import {
-  findByAccessKey,
-  findByIdempotencyKey,
-  listDocuments,
-  type SummaryRow,
-  toSummary,
-} from './documents.repository.js';
+import { findByAccessKey } from './document-reads.js';
+import { type SummaryRow, toSummary } from './document-summary.js';
 import type { ListQueryT } from './documents.schemas.js';
-import type { DocumentRow } from './documents.tables.js';
+import { findByIdempotencyKey, type IdempotentRow, replayError } from './idempotency.js';
 import { checkBodyLinks, linkError } from './links.js';
+import { listDocuments } from './list-documents.js';
 import { checkCursor, checkListFilters } from './list-filters.js';
 import type { Quota } from './quota.js';
 import type { DocumentBody } from './types/registry.js';
 import { voidWindow } from './void-rules.js';
 import { holidaysFor } from './void-window.js';
-
-export type { AfterCreateHook } from './create-batches.js';
 
 export function createDocumentsService(deps: {
   db: Executor;
@@ -37,10 +32,9 @@ export function createDocumentsService(deps: {
   const readDb = deps.readDb ?? db;
   const batches = createBatches(deps);
 
-  function idempotentReplay(existing: SummaryRow & Pick<DocumentRow, 'id' | 'requestHash'>, hash: string) {
-    if (existing.requestHash !== hash) {
-      throw new AppError('CONFLICT', 'This Idempotency-Key was already used with a different payload');
-    }
+  function idempotentReplay(existing: IdempotentRow, hash: string) {
+    const error = replayError(existing, hash);
+    if (error) throw error;
     return { created: false, documentId: existing.id, document: createdView(existing), warnings: [] };
   }
 

@@ -3,7 +3,9 @@
  * reads, and every write to the `documents` table. Other modules import from here only.
  */
 export { accessKeyCheckDigit } from './access-key.js';
-export { type DocumentModel, documentNumber } from './document-model.js';
+export type { AfterCreateHook } from './create-transaction.js';
+export { findByAccessKey, recordDocumentEvent } from './document-reads.js';
+export { toSummary } from './document-summary.js';
 export {
   applyRebuild,
   markAuthorized,
@@ -13,15 +15,15 @@ export {
   markReceived,
   markRefused,
 } from './document-writes.js';
+export { registerDocumentExtrasRoutes } from './documents.extras.routes.js';
+export { createDocumentExtrasService } from './documents.extras.service.js';
 export {
-  findByAccessKey,
-  type ListFilters,
-  listOrder,
-  listWhere,
-  recordDocumentEvent,
-  toSummary,
-} from './documents.repository.js';
-export { IssuerHeader, readAuth, tags as documentTags, writeAuth } from './documents.routes.js';
+  IssuerHeader,
+  readAuth,
+  registerDocumentRoutes,
+  tags as documentTags,
+  writeAuth,
+} from './documents.routes.js';
 export {
   AccessKeyParams,
   CreatedDocumentSchema,
@@ -29,19 +31,15 @@ export {
   DocumentTypeSchema,
   ListQuery,
 } from './documents.schemas.js';
-export {
-  type AfterCreateHook,
-  createDocumentsService,
-  createdView,
-  type DocumentsService,
-} from './documents.service.js';
+export { createDocumentsService, createdView, type DocumentsService } from './documents.service.js';
 export { type DocumentRow, type DocumentStatus, documents } from './documents.tables.js';
 export { createDocumentDryRun } from './dry-run.js';
 export { registerDryRunRoute } from './dry-run.routes.js';
 export { checkedIsoDate, checkListFilters } from './list-filters.js';
+export { type ListFilters, listOrder, listWhere } from './list-query.js';
 export { authorizedFacts, refusedFacts } from './outcome-facts.js';
-export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideViewOf } from './pipeline.js';
-export { calendarMonthPeriod, type QuotaPeriodResolver } from './quota.js';
+export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideOf } from './pipeline.js';
+export { calendarMonthPeriod, createQuota, type QuotaHooks, type QuotaPeriodResolver } from './quota.js';
 export { buyerIdProblem } from './totals.js';
 export type { InvoiceInput } from './types/invoice/schema.js';
 export { RebuildBodySchema } from './types/registry.js';

@@ -1,7 +1,7 @@
+import type { ItemLine } from '../../shared/document-model.js';
 import { fixed } from '../../shared/money.js';
 import { describeValidity, findTaxRate, isRateInForceOn } from '../catalogs/index.js';
 import type { ItemInput, TaxInput } from './document-input.js';
-import type { ItemLine } from './document-model.js';
 import {
   type FieldErrors,
   nameValueList,

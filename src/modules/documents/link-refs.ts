@@ -4,9 +4,10 @@
  * the checks that need nothing but the body: a 49-digit key given for one must carry its date,
  * type, environment, establishment, point and sequential, and an allowed RUC.
  */
+
+import type { Environment } from '../../shared/document-model.js';
 import type { FieldError } from '../../shared/errors.js';
 import { parseAccessKey } from './access-key.js';
-import type { Environment } from './document-model.js';
 
 export interface LinkRef {
   /** Where the reference sits in the body: `originalDocument`, `supportingDocuments[0]`… */

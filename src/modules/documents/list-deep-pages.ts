@@ -20,7 +20,7 @@ import {
 
 type SortDir = 'asc' | 'desc';
 
-/** The list filters these functions read (documents.repository.ts ListFilters). */
+/** The list filters these functions read (list-query.ts ListFilters). */
 export interface DeepPageFilters {
   status?: string;
   documentType?: string;

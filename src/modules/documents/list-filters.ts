@@ -1,7 +1,8 @@
 import { ddMmYyyyToIso, parseDdMmYyyy } from '../../shared/clock.js';
 import { validationError } from '../../shared/errors.js';
-import { decodeCursor, type ListCursor, type ListFilters } from './documents.repository.js';
 import type { ListQueryT } from './documents.schemas.js';
+import { decodeCursor, type ListCursor } from './list-cursor.js';
+import type { ListFilters } from './list-query.js';
 
 /** A DD/MM/YYYY query value that names a real day, as ISO; else 400 on `path`. */
 export function checkedIsoDate(value: string, path: string): string {

@@ -4,7 +4,7 @@
  * table, so that the wiring in deps.ts holds no business mapping.
  */
 import { sequentialDigits } from '../../shared/sri-codes.js';
-import { toSummary } from './documents.repository.js';
+import { toSummary } from './document-summary.js';
 import type { DocumentRow } from './documents.tables.js';
 
 export function authorizedFacts(doc: DocumentRow) {

@@ -3,16 +3,16 @@
  * the issuer rules, the header (access key) and "build and sign this version". The type-specific
  * parts come from the type's definition (types/registry.ts).
  */
-import type { RideView } from '../../adapters/ride/view.js';
+import type { RideContent } from '../../adapters/ride/ride.js';
 import type { SigningCertificate } from '../../adapters/signing/p12.js';
 import { signDocumentXml } from '../../adapters/signing/xades.js';
 import { ddMmYyyyToIso, isoToDdMmYyyy } from '../../shared/clock.js';
+import type { IssuerSnapshot } from '../../shared/document-model.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
 import type { Environment } from '../../shared/scope.js';
 import { sequentialDigits } from '../../shared/sri-codes.js';
 import type { IssuerRow } from '../issuers/index.js';
 import { buildAccessKey, randomNumericCode } from './access-key.js';
-import type { IssuerSnapshot } from './document-model.js';
 import type { DocumentRow, StoredModel } from './documents.tables.js';
 import { SAME_DAY_TRANSMISSION_FROM } from './field-checks.js';
 import type { DocumentHeader, DocumentTypeCode, DocumentTypeDefinition } from './types/definition.js';
@@ -255,10 +255,9 @@ export function recipientsOf(doc: Pick<DocumentRow, 'documentType' | 'model' | '
   return unique.length ? unique : [doc.buyerEmail].filter((e) => e.length > 0);
 }
 
-/** The RIDE view model of a type that draws its RIDE from one (03, 05, 06, 07); null for 01 and 04. */
-export function rideViewOf(doc: Pick<DocumentRow, 'documentType' | 'model'>): RideView | null {
-  const def = definitionOf(doc.documentType);
-  return def.rideView ? def.rideView(headerOf(doc.model), contentOf(doc.model)) : null;
+/** What the RIDE of a stored document shows (its type's `ride`), for `renderRide`. */
+export function rideOf(doc: Pick<DocumentRow, 'documentType' | 'model'>): RideContent {
+  return definitionOf(doc.documentType).ride(headerOf(doc.model), contentOf(doc.model));
 }
 
 /**

@@ -1,5 +1,5 @@
+import type { TaxLine, Totals } from '../../shared/document-model.js';
 import { D, type Dec, dec, fixed, sum } from '../../shared/money.js';
-import type { TaxLine, Totals } from './document-model.js';
 
 /** Tabla 16 tax codes. */
 export const TAX_IVA = '2';

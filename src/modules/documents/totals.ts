@@ -1,4 +1,12 @@
 import { ddMmYyyyToIso, parseDdMmYyyy } from '../../shared/clock.js';
+import type {
+  Buyer,
+  CreditNoteReference,
+  DocumentModel,
+  ItemLine,
+  Payment,
+  Totals,
+} from '../../shared/document-model.js';
 import { type Dec, dec, fixed, sum } from '../../shared/money.js';
 import { ID_TYPES, PAYMENT_METHODS, TERM_UNITS } from '../catalogs/index.js';
 import type {
@@ -8,14 +16,6 @@ import type {
   InvoiceInput,
   PaymentInput,
 } from './document-input.js';
-import type {
-  Buyer,
-  CreditNoteReference,
-  DocumentModel,
-  ItemLine,
-  Payment,
-  Totals,
-} from './document-model.js';
 import {
   checkIssueDay,
   dayNumber,

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/pool.js';
+import { recordDocumentEvent } from './document-reads.js';
 import { markVoided } from './documents.extras.repository.js';
-import { recordDocumentEvent } from './documents.repository.js';
 import type { DocumentRow } from './documents.tables.js';
 
 /** The reason of a document found ANULADO at the tax authority (docs/lifecycle.md, SRI status follow-up). */

@@ -15,6 +15,7 @@ export {
   createFirstIssuer,
   firstIssuerName,
   type IssuerRow,
+  issuerOwnerLookup,
   toIssuerSummary,
 } from './issuer-store.js';
 export { registerIssuerRoutes } from './issuers.routes.js';

@@ -9,6 +9,7 @@ import type { PurchaseSriPort } from './sri-port.js';
 import { createStatusFollowUp } from './status-follow-up.js';
 
 export { registerPurchaseRoutes } from './purchases.routes.js';
+export { purchases } from './purchases.tables.js';
 export { createPurchaseSriPort, type PurchaseSriPort } from './sri-port.js';
 
 export function createPurchasesModule(deps: {

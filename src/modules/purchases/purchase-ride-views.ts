@@ -1,7 +1,7 @@
-import type { IssuerSnapshot } from '../../adapters/ride/model.js';
 import type { RideView, ViewField, ViewLabelKey, ViewTotal, ViewValue } from '../../adapters/ride/view.js';
 import type { ReceivedDocument, ReceivedItem, TaxGroup } from '../../adapters/sri/index.js';
 import { isoToDdMmYyyy } from '../../shared/clock.js';
+import type { IssuerSnapshot } from '../../shared/document-model.js';
 import { dec, fixed } from '../../shared/money.js';
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { IssuerSnapshot, RideDocument, TaxLine } from '../../adapters/ride/model.js';
 import type { ReceivedDocument, ReceivedItem, TaxGroup } from '../../adapters/sri/index.js';
 import type { Executor } from '../../db/pool.js';
 import { tenants } from '../../db/tables.js';
 import { ecuadorTimestamp, isoToDdMmYyyy } from '../../shared/clock.js';
+import type { IssuerSnapshot, DocumentModel as RideDocument, TaxLine } from '../../shared/document-model.js';
 import { dec, fixed } from '../../shared/money.js';
 import { readReceived } from './purchase-fields.js';
 import { rateOf, receivedRideView } from './purchase-ride-views.js';
@@ -16,18 +16,10 @@ import type { PurchaseRow } from './purchases.tables.js';
  */
 
 /** Loaded on the first RIDE a process draws, as the delivery module does (some 15 MB). */
-let renderers:
-  | Promise<{
-      renderRide: typeof import('../../adapters/ride/ride.js').renderRide;
-      renderViewRide: typeof import('../../adapters/ride/view-ride.js').renderViewRide;
-    }>
-  | undefined;
-function rideRenderers() {
-  renderers ??= Promise.all([
-    import('../../adapters/ride/ride.js'),
-    import('../../adapters/ride/view-ride.js'),
-  ]).then(([ride, view]) => ({ renderRide: ride.renderRide, renderViewRide: view.renderViewRide }));
-  return renderers;
+let renderer: Promise<typeof import('../../adapters/ride/ride.js').renderRide> | undefined;
+function rideRenderer() {
+  renderer ??= import('../../adapters/ride/ride.js').then((m) => m.renderRide);
+  return renderer;
 }
 
 const money = (v: string | null) => fixed(dec(v ?? '0'));
@@ -126,9 +118,9 @@ export async function purchaseRidePdf(db: Executor, p: PurchaseRow): Promise<Buf
       : null,
     language: tenant?.language ?? 'es',
   };
-  const { renderRide, renderViewRide } = await rideRenderers();
+  const renderRide = await rideRenderer();
   if (isInvoiceLayout(doc)) return renderRide({ model: rideDocument(doc), ...common });
-  return renderViewRide({
+  return renderRide({
     view: receivedRideView(doc as ReceivedDocument & { type: '03' | '05' | '06' | '07' }, issuerOf(doc)),
     ...common,
   });

@@ -2,18 +2,13 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { tenants } from '../../db/tables.js';
 import type { Clock } from '../../shared/clock.js';
+import { documentNumber } from '../../shared/document-model.js';
 import { notFound, validationError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope as DocumentScope } from '../../shared/scope.js';
 import { randomBase62, sha256Hex } from '../../shared/secrets.js';
 import type { DeliveryService } from '../delivery/index.js';
-import {
-  type DocumentRow,
-  documentNumber,
-  documents,
-  findByAccessKey,
-  toSummary,
-} from '../documents/index.js';
+import { type DocumentRow, documents, findByAccessKey, toSummary } from '../documents/index.js';
 import { documentShares } from './sharing.tables.js';
 
 /** Seconds a link lives unless `expiresIn` says otherwise: a week. */

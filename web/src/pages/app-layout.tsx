@@ -18,6 +18,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const nav: [string, string][] = [
     ['/app', t('Resumen', 'Overview')],
     ['/app/documents', t('Comprobantes', 'Documents')],
+    ['/app/purchases', t('Compras', 'Purchases')],
+    ['/app/reports/ats', t('Anexos: ATS', 'Annexes: ATS')],
     ['/app/customers', t('Clientes', 'Customers')],
     ['/app/products', t('Productos', 'Products')],
     ['/app/keys', t('Claves de API', 'API keys')],

@@ -26,6 +26,7 @@ import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
 import { navigate } from '../router';
 import { useSession } from '../session';
+import { DraftSupportSummary, useRetentionDraft } from './withholding-draft';
 
 interface WithholdingCode {
   taxCode: string;
@@ -86,15 +87,18 @@ export function NewWithholdingPage() {
   const [rentaCode, setRentaCode] = useState('');
   const [ivaCode, setIvaCode] = useState('');
   const [info, setInfo] = useState<NameValue[]>([]);
+  // From a purchase ("Emitir retención"): its figures as authorized, the bases left to withhold.
+  const { draft, loading: draftLoading, error: draftError } = useRetentionDraft();
 
   const codes = catalogs.data?.[0].withholdingCodes ?? [];
   const renta = inForce(codes, '1', todayIso);
   const iva = inForce(codes, '2', todayIso);
   const rentaRow = renta.find((r) => r.code === (rentaCode || renta[0]?.code));
   const ivaRow = iva.find((r) => r.code === ivaCode);
-  const baseMoney = toMicros(base) === null ? '0.00' : microsToMoney(toMicros(base)!);
-  const vat = percentOf(baseMoney, ivaRate);
-  const total = addMoney(baseMoney, vat);
+  const typedBase = toMicros(base) === null ? '0.00' : microsToMoney(toMicros(base)!);
+  const baseMoney = draft ? draft.remaining.renta : typedBase;
+  const vat = draft ? draft.remaining.iva : percentOf(typedBase, ivaRate);
+  const total = addMoney(typedBase, vat);
   const rentaAmount = rentaRow ? percentOf(baseMoney, rentaRow.rate) : '0.00';
   const ivaAmount = ivaRow ? percentOf(vat, ivaRow.rate) : '0.00';
 
@@ -144,17 +148,21 @@ export function NewWithholdingPage() {
       },
       supportingDocuments: [
         {
+          // A purchase's document as the SRI authorized it (type, totals, every tax group, payments).
+          ...draft?.support,
           supportCode: get(`${D}.supportCode`),
-          documentType: '01',
+          documentType: draft?.support.documentType ?? '01',
           number: get(`${D}.number`),
           issueDate: get(`${D}.issueDate`),
           ...(get(`${D}.authorizationNumber`) && { authorizationNumber: get(`${D}.authorizationNumber`) }),
-          paymentResidence: '01',
-          totalWithoutTaxes: baseMoney,
-          total,
-          taxes: [{ code: '2', rateCode, rate: ivaRate, taxableBase: baseMoney, taxAmount: vat }],
+          ...(!draft && {
+            paymentResidence: '01',
+            totalWithoutTaxes: typedBase,
+            total,
+            taxes: [{ code: '2', rateCode, rate: ivaRate, taxableBase: typedBase, taxAmount: vat }],
+            payments: [{ method: '20', total }],
+          }),
           withholdings,
-          payments: [{ method: '20', total }],
         },
       ],
       ...(toNameValues(info) ? { additionalInfo: toNameValues(info) } : {}),
@@ -166,8 +174,10 @@ export function NewWithholdingPage() {
     void create.run(new FormData(e.currentTarget));
   };
   const err = create.error ?? issueError;
-  if (!catalogs.data || !docCatalogs)
-    return catalogs.error ? <FormError error={catalogs.error} /> : <Loading />;
+  if (!catalogs.data || !docCatalogs || draftLoading)
+    return catalogs.error || draftError ? <FormError error={catalogs.error ?? draftError} /> : <Loading />;
+  const subject = draft?.subject;
+  const support = draft?.support;
   return (
     <>
       <PageHeader title={t('Nueva retención', 'New withholding receipt')} />
@@ -182,7 +192,7 @@ export function NewWithholdingPage() {
             <SelectField
               label={t('Tipo de identificación', 'ID type')}
               name="subject.idType"
-              defaultValue="04"
+              defaultValue={subject?.idType ?? '04'}
               error={err}
               options={[
                 ['04', 'RUC'],
@@ -190,8 +200,20 @@ export function NewWithholdingPage() {
                 ['06', t('Pasaporte', 'Passport')],
               ]}
             />
-            <TextField label={t('Identificación', 'ID number')} name="subject.id" required error={err} />
-            <TextField label={t('Nombre o razón social', 'Name')} name="subject.name" required error={err} />
+            <TextField
+              label={t('Identificación', 'ID number')}
+              name="subject.id"
+              defaultValue={subject?.id}
+              required
+              error={err}
+            />
+            <TextField
+              label={t('Nombre o razón social', 'Name')}
+              name="subject.name"
+              defaultValue={subject?.name}
+              required
+              error={err}
+            />
             <TextField label={t('Correo', 'Email')} name="subject.email" type="email" required error={err} />
             <CheckField label={t('Parte relacionada', 'Related party')} name="subject.relatedParty" />
           </div>
@@ -201,13 +223,14 @@ export function NewWithholdingPage() {
             <SelectField
               label={t('Sustento tributario', 'Tax support')}
               name={`${D}.supportCode`}
-              defaultValue="01"
+              defaultValue={support?.supportCode ?? '01'}
               error={err}
               options={catalogs.data[1].supportCodes.map((c) => [c.code, `${c.code} ${c.description}`])}
             />
             <TextField
               label={t('Número de factura', 'Invoice number')}
               name={`${D}.number`}
+              defaultValue={support?.number}
               placeholder="001-001-000000123"
               required
               error={err}
@@ -215,7 +238,7 @@ export function NewWithholdingPage() {
             <TextField
               label={t('Fecha de la factura', 'Invoice date')}
               name={`${D}.issueDate`}
-              defaultValue={today}
+              defaultValue={support?.issueDate ?? today}
               placeholder={t('DD/MM/AAAA', 'DD/MM/YYYY')}
               required
               error={err}
@@ -223,29 +246,38 @@ export function NewWithholdingPage() {
             <TextField
               label={t('Autorización de la factura', 'Invoice authorization')}
               name={`${D}.authorizationNumber`}
+              defaultValue={support?.authorizationNumber}
               error={err}
             />
-            <TextField
-              label={t('Base imponible', 'Taxable base')}
-              name={`${D}.totalWithoutTaxes`}
-              inputMode="decimal"
-              value={base}
-              onChange={(e) => setBase(e.target.value)}
-              required
-              error={err}
-            />
-            <SelectField
-              label="IVA"
-              name={`${D}.taxes[0].rateCode`}
-              value={rateCode}
-              onChange={(e) => setRateCode(e.target.value)}
-              error={err}
-              options={ivaRates.map((r) => [r.rateCode, rateLabel(t, r)])}
-            />
+            {!draft && (
+              <>
+                <TextField
+                  label={t('Base imponible', 'Taxable base')}
+                  name={`${D}.totalWithoutTaxes`}
+                  inputMode="decimal"
+                  value={base}
+                  onChange={(e) => setBase(e.target.value)}
+                  required
+                  error={err}
+                />
+                <SelectField
+                  label="IVA"
+                  name={`${D}.taxes[0].rateCode`}
+                  value={rateCode}
+                  onChange={(e) => setRateCode(e.target.value)}
+                  error={err}
+                  options={ivaRates.map((r) => [r.rateCode, rateLabel(t, r)])}
+                />
+              </>
+            )}
           </div>
-          <p className="muted">
-            IVA {money(vat, lang)} · Total {money(total, lang)}
-          </p>
+          {draft ? (
+            <DraftSupportSummary draft={draft} />
+          ) : (
+            <p className="muted">
+              IVA {money(vat, lang)} · Total {money(total, lang)}
+            </p>
+          )}
         </Card>
         <Card title={t('Retenciones', 'Withholdings')}>
           <div className="grid2">

@@ -6,8 +6,8 @@
  * everything that differs between types is here.
  */
 import type { Static, TObject } from '@sinclair/typebox';
-import type { RideView } from '../../../adapters/ride/view.js';
-import type { Environment, IssuerSnapshot } from '../document-model.js';
+import type { RideContent } from '../../../adapters/ride/ride.js';
+import type { Environment, IssuerSnapshot } from '../../../shared/document-model.js';
 
 /** codDoc (SRI table 3). */
 export type DocumentTypeCode = '01' | '03' | '04' | '05' | '06' | '07';
@@ -68,8 +68,9 @@ export interface DocumentTypeDefinition<Body extends TObject = TObject, Content 
   buildXml(header: DocumentHeader, content: Content): string;
   summary(content: Content): DocumentSummary;
   /**
-   * Optional: the RIDE as a view model, drawn by `renderViewRide` (src/adapters/ride/view-ride.ts).
-   * Types without it (01, 04) are drawn by `renderRide`, which predates the view model.
+   * What the RIDE shows, drawn by `renderRide` (src/adapters/ride/ride.ts): the invoice and the
+   * credit note their model (header + content, common/sales-document.ts), the other types a view
+   * their `ride.ts` builds.
    */
-  rideView?(header: DocumentHeader, content: Content): RideView;
+  ride(header: DocumentHeader, content: Content): RideContent;
 }

@@ -1,4 +1,4 @@
-import type { DocumentModel, ItemLine, TaxLine } from '../document-model.js';
+import type { DocumentModel, ItemLine, TaxLine } from '../../../shared/document-model.js';
 import { infoTributaria } from '../types/common/xml.js';
 import {
   element,

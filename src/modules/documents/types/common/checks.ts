@@ -1,7 +1,7 @@
 import { parseDdMmYyyy } from '../../../../shared/clock.js';
+import type { Payment } from '../../../../shared/document-model.js';
 import { D, type Dec, dec, fixed, sum } from '../../../../shared/money.js';
 import { ID_TYPES, PAYMENT_METHODS, TERM_UNITS } from '../../../catalogs/index.js';
-import type { Payment } from '../../document-model.js';
 import {
   checkIssueDay,
   dayNumber,

@@ -1,5 +1,5 @@
 import type { ViewLabelKey, ViewTotal } from '../../../../adapters/ride/view.js';
-import type { TaxLine } from '../../document-model.js';
+import type { TaxLine } from '../../../../shared/document-model.js';
 
 /** The tabla 3 name of a referenced document, as a label (translated by the renderer). */
 export function documentTypeLabel(code: string): { label: ViewLabelKey } {

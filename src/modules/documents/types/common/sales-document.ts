@@ -1,4 +1,5 @@
-import type { DocumentModel } from '../../document-model.js';
+import type { RideContent } from '../../../../adapters/ride/ride.js';
+import type { DocumentModel } from '../../../../shared/document-model.js';
 import type { DocumentContent } from '../../totals.js';
 import { buildDocumentXml } from '../../xml/index.js';
 import type { DocumentHeader, DocumentSummary } from '../definition.js';
@@ -10,6 +11,11 @@ import type { DocumentHeader, DocumentSummary } from '../definition.js';
  */
 export function salesXml(header: DocumentHeader, content: DocumentContent): string {
   return buildDocumentXml({ ...content, ...header } as DocumentModel);
+}
+
+/** The RIDE lays out the sales model itself (buyer box, item table, payments and totals). */
+export function salesRide(header: DocumentHeader, content: DocumentContent): RideContent {
+  return { model: { ...content, ...header } as DocumentModel };
 }
 
 export function salesSummary(content: DocumentContent): DocumentSummary {

@@ -1,5 +1,5 @@
 import { computeDocumentContent, type DocumentContent } from '../../totals.js';
-import { salesSummary, salesXml } from '../common/sales-document.js';
+import { salesRide, salesSummary, salesXml } from '../common/sales-document.js';
 import type { DocumentTypeDefinition } from '../definition.js';
 import { CreditNoteBody } from './schema.js';
 
@@ -13,4 +13,5 @@ export const creditNote: DocumentTypeDefinition<typeof CreditNoteBody, DocumentC
   compute: (body, ctx) => computeDocumentContent(body, { today: ctx.today }),
   buildXml: salesXml,
   summary: salesSummary,
+  ride: salesRide,
 };

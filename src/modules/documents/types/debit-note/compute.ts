@@ -1,7 +1,7 @@
+import type { Payment, TaxLine } from '../../../../shared/document-model.js';
 import { dec, fixed, sum } from '../../../../shared/money.js';
 import { findTaxRate } from '../../../catalogs/index.js';
 import type { NameValue } from '../../document-input.js';
-import type { Payment, TaxLine } from '../../document-model.js';
 import {
   FieldErrors,
   nameValueList,

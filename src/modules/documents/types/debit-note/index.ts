@@ -12,7 +12,7 @@ export const debitNoteType: DocumentTypeDefinition<typeof DebitNoteBody, DebitNo
   bodySchema: DebitNoteBody,
   compute: computeDebitNote,
   buildXml: buildDebitNoteXml,
-  rideView: debitNoteRideView,
+  ride: (header, content) => ({ view: debitNoteRideView(header, content) }),
   summary: (content) => ({
     counterpartIdType: content.buyer.idType,
     counterpartId: content.buyer.id,

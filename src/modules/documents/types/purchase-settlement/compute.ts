@@ -1,6 +1,6 @@
+import type { ItemLine, Payment, Totals } from '../../../../shared/document-model.js';
 import { dec, fixed } from '../../../../shared/money.js';
 import type { NameValue } from '../../document-input.js';
-import type { ItemLine, Payment, Totals } from '../../document-model.js';
 import { FieldErrors, nameValueList, SCHEMA_AMOUNT_LIMIT } from '../../field-checks.js';
 import { checkItem } from '../../item-checks.js';
 import { aggregateTotals, TAX_IVA } from '../../tax-lines.js';

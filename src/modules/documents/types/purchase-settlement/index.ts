@@ -15,7 +15,7 @@ export const purchaseSettlementType: DocumentTypeDefinition<
   bodySchema: PurchaseSettlementBody,
   compute: computePurchaseSettlement,
   buildXml: buildPurchaseSettlementXml,
-  rideView: purchaseSettlementRideView,
+  ride: (header, content) => ({ view: purchaseSettlementRideView(header, content) }),
   summary: (content) => ({
     counterpartIdType: content.supplier.idType,
     counterpartId: content.supplier.id,

@@ -1,4 +1,4 @@
-import type { ItemLine } from '../../document-model.js';
+import type { ItemLine } from '../../../../shared/document-model.js';
 import { element, optionalElement, textElement } from '../../xml/canonical-xml.js';
 import { detallesAdicionales, infoAdicional, infoTributaria, rootDocument, siNo } from '../common/xml.js';
 import type { DocumentHeader } from '../definition.js';

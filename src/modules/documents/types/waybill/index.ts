@@ -12,7 +12,7 @@ export const waybillType: DocumentTypeDefinition<typeof WaybillBody, WaybillCont
   bodySchema: WaybillBody,
   compute: computeWaybill,
   buildXml: buildWaybillXml,
-  rideView: waybillRideView,
+  ride: (header, content) => ({ view: waybillRideView(header, content) }),
   summary: (content) => ({
     counterpartIdType: content.carrier.idType,
     counterpartId: content.carrier.id,

@@ -1,3 +1,4 @@
+import type { Payment, TaxLine } from '../../../../shared/document-model.js';
 import { type Dec, dec, fixed, sum } from '../../../../shared/money.js';
 import {
   describeValidity,
@@ -8,7 +9,6 @@ import {
   validityText,
 } from '../../../catalogs/index.js';
 import type { NameValue } from '../../document-input.js';
-import type { Payment, TaxLine } from '../../document-model.js';
 import {
   FieldErrors,
   nameValueList,

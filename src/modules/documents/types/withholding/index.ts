@@ -12,7 +12,7 @@ export const withholdingType: DocumentTypeDefinition<typeof WithholdingBody, Wit
   bodySchema: WithholdingBody,
   compute: computeWithholding,
   buildXml: buildWithholdingXml,
-  rideView: withholdingRideView,
+  ride: (header, content) => ({ view: withholdingRideView(header, content) }),
   summary: (content) => ({
     counterpartIdType: content.subject.idType,
     counterpartId: content.subject.id,

@@ -1,11 +1,16 @@
 /**
- * What the RIDE renders: the adapter's own input type, so that it knows nothing of our modules
- * (docs/ARCHITECTURE.md, "Rules"). It has the shape of the documents module's computed document
- * (src/modules/documents/document-model.ts), which the delivery module passes as it is; a change
- * there that the RIDE does not follow fails the type check where the two meet.
+ * The fully computed tax document: what validation and the totals calculator produce from a
+ * request, and what the XML builders, the RIDE renderer and the emails consume. It lives in the
+ * kernel because both the documents module and the RIDE adapter read it (an adapter imports
+ * only src/shared/). Every amount is
+ * a decimal string already formatted as the tax authority wants it (2 decimals for money,
+ * up to 6 for quantity and unit price).
  */
 type DocumentType = '01' | '04';
-export type Environment = 'sandbox' | 'production';
+
+import type { Environment } from './scope.js';
+
+export type { Environment };
 
 /** The issuer as it was when the document was signed (later edits do not change a document). */
 export interface IssuerSnapshot {
@@ -27,7 +32,7 @@ export interface IssuerSnapshot {
   rimpeRegime: string | null;
 }
 
-interface Buyer {
+export interface Buyer {
   /** Table 6: 04 RUC, 05 cédula, 06 passport, 07 final consumer, 08 foreign id. */
   idType: string;
   id: string;
@@ -64,7 +69,7 @@ export interface ItemLine {
   taxes: TaxLine[];
 }
 
-export interface RidePayment {
+export interface Payment {
   /** formaPago, table 24. */
   method: string;
   total: string;
@@ -72,7 +77,7 @@ export interface RidePayment {
   termUnit: string | null;
 }
 
-interface Totals {
+export interface Totals {
   /** totalSinImpuestos: Σ item subtotals. */
   totalWithoutTaxes: string;
   /** totalDescuento: Σ item discounts. */
@@ -85,7 +90,7 @@ interface Totals {
   total: string;
 }
 
-interface CreditNoteReference {
+export interface CreditNoteReference {
   /** codDocModificado, e.g. "01". */
   originalDocumentType: string;
   /** numDocModificado, NNN-NNN-NNNNNNNNN. */
@@ -96,7 +101,7 @@ interface CreditNoteReference {
   reason: string;
 }
 
-export interface RideDocument {
+export interface DocumentModel {
   documentType: DocumentType;
   environment: Environment;
   accessKey: string;
@@ -109,7 +114,7 @@ export interface RideDocument {
   items: ItemLine[];
   totals: Totals;
   /** Invoice only; [] for credit notes. */
-  payments: RidePayment[];
+  payments: Payment[];
   /** Credit note only. */
   creditNote: CreditNoteReference | null;
   /** infoAdicional/campoAdicional (max 15). */
@@ -117,6 +122,6 @@ export interface RideDocument {
 }
 
 /** estab-ptoEmi-secuencial, e.g. 001-001-000000123. */
-export function documentNumber(model: Pick<RideDocument, 'issuer' | 'sequential'>): string {
+export function documentNumber(model: Pick<DocumentModel, 'issuer' | 'sequential'>): string {
   return `${model.issuer.branchCode}-${model.issuer.issuePointCode}-${model.sequential}`;
 }

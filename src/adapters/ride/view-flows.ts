@@ -1,37 +1,20 @@
-import { encodeCode128 } from './barcode.js';
+/** The content of a RIDE described as a view (view.ts): 03, 05, 06 and 07, as blocks and tables. */
 import { paymentsTable } from './bottom.js';
-import { PageCanvas } from './canvas.js';
 import { toWinAnsi } from './fonts.js';
-import { formatEcuadorDateTime, issueDateInstant, parseAuthorizationDate } from './format.js';
-import { type AuthorizationView, continuationHeader, documentName, headerBlock } from './header.js';
-import { LABELS, type Labels, type RideLanguage } from './labels.js';
+import type { Labels } from './labels.js';
 import {
   type Block,
-  BODY_BOTTOM,
   COLORS,
   CONTENT_LEFT,
   CONTENT_RIGHT,
   CONTENT_WIDTH,
   GAP,
   labelled,
-  MARGIN,
   SIZES,
 } from './layout.js';
-import { type LogoMime, prepareLogo } from './logo.js';
-import { drawFooter, drawMarks, WATERMARK_OPACITY } from './marks.js';
-import { documentNumber } from './model.js';
-import { writePdf } from './pdf-writer.js';
-import type { RideAuthorization, RideStatus } from './ride.js';
+import type { Flow, TableFlow } from './pages.js';
 import { LINE_HEIGHT, type Line, wrapText } from './text-layout.js';
 import type { RideView, ViewField, ViewTable, ViewTotal, ViewValue } from './view.js';
-
-export interface ViewRideInput {
-  view: RideView;
-  status: RideStatus;
-  authorization: RideAuthorization | null;
-  language: RideLanguage;
-  logo?: { data: Buffer; mime: LogoMime } | null;
-}
 
 const PAD = 8;
 const CELL_PAD = 3;
@@ -41,107 +24,20 @@ const TOTALS_WIDTH = 210;
 const INFO_WIDTH = CONTENT_WIDTH - TOTALS_WIDTH - 12;
 
 /**
- * The RIDE of a 03, 05, 06 or 07 document from its view model: the invoice's header (issuer,
- * document, authorization, barcode of the access key), the counterpart box, each section's fields
- * and table (the table header repeated on every page it spans), then additional information and
- * totals. Draft and voided marks, footer and page numbers as for invoices (renderRide).
+ * The content of a 03, 05, 06 or 07 RIDE from its view: the counterpart box, each section's title,
+ * fields and table, then additional information, payments and totals.
  */
-export async function renderViewRide(
-  input: ViewRideInput,
-  options: { compress?: boolean } = {},
-): Promise<Buffer> {
-  const { view } = input;
-  const labels = LABELS[input.language];
-  const authorized =
-    input.authorization !== null && (input.status === 'AUTHORIZED' || input.status === 'VOIDED');
-  const auth: AuthorizationView =
-    authorized && input.authorization
-      ? {
-          number: toWinAnsi(input.authorization.number),
-          date: formatEcuadorDateTime(parseAuthorizationDate(input.authorization.date)),
-        }
-      : { number: labels.pending, date: labels.pending };
-  const logo = input.logo ? prepareLogo(input.logo.data) : null;
-
-  const blocks: Flow[] = [{ block: fieldsBox(view.party, labels) }];
+export function viewFlows(view: RideView, labels: Labels): Flow[] {
+  const flows: Flow[] = [{ block: fieldsBox(view.party, labels) }];
   for (const section of view.sections) {
-    if (section.title) blocks.push({ block: titleBand(section.title, labels) });
-    if (section.fields.length) blocks.push({ block: fieldsBox(section.fields, labels) });
-    if (section.table) blocks.push({ table: tableBlocks(section.table, labels) });
+    if (section.title) flows.push({ block: titleBand(section.title, labels) });
+    if (section.fields.length) flows.push({ block: fieldsBox(section.fields, labels) });
+    if (section.table) flows.push({ table: tableBlocks(section.table, labels) });
   }
   const bottom = bottomBlock(view, labels);
-  if (bottom) blocks.push({ block: bottom });
-
-  const pages: PageCanvas[] = [];
-  let canvas = new PageCanvas();
-  pages.push(canvas);
-  const header = headerBlock(view, labels, auth, logo, encodeCode128(view.accessKey));
-  header.draw(canvas, MARGIN);
-  let y = MARGIN + header.height + GAP;
-  const small = continuationHeader(view, labels);
-  const newPage = () => {
-    canvas = new PageCanvas();
-    pages.push(canvas);
-    small.draw(canvas, MARGIN);
-    y = MARGIN + small.height + GAP;
-  };
-  for (const item of blocks) {
-    if (item.block) {
-      if (y + item.block.height > BODY_BOTTOM) newPage();
-      item.block.draw(canvas, y);
-      y += item.block.height + GAP;
-      continue;
-    }
-    const { head, rows, frame } = item.table!;
-    if (y + head.height + (rows[0]?.height ?? 0) > BODY_BOTTOM) newPage();
-    let top = y;
-    head.draw(canvas, y);
-    y += head.height;
-    for (const row of rows) {
-      if (y + row.height > BODY_BOTTOM) {
-        frame(canvas, top, y);
-        newPage();
-        top = y;
-        head.draw(canvas, y);
-        y += head.height;
-      }
-      row.draw(canvas, y);
-      y += row.height;
-    }
-    frame(canvas, top, y);
-    y += GAP;
-  }
-  const marks = {
-    voided: input.status === 'VOIDED',
-    draft: !authorized,
-    test: view.environment === 'sandbox',
-  };
-  pages.forEach((page, i) => {
-    drawFooter(page, labels, i + 1, pages.length, view.accessKey);
-    drawMarks(page, marks, labels);
-  });
-  return writePdf(
-    pages,
-    logo,
-    {
-      title: `${documentName(labels, view.documentType)} ${documentNumber(view)}`,
-      author: view.issuer.businessName,
-      subject: view.accessKey,
-      creationDate:
-        authorized && input.authorization
-          ? parseAuthorizationDate(input.authorization.date)
-          : issueDateInstant(view.issueDate),
-    },
-    { compress: options.compress ?? true, watermarkOpacity: WATERMARK_OPACITY },
-  );
+  if (bottom) flows.push({ block: bottom });
+  return flows;
 }
-
-interface TableBlocks {
-  head: Block;
-  rows: Block[];
-  frame: (canvas: PageCanvas, top: number, bottom: number) => void;
-}
-type Flow = { block: Block; table?: undefined } | { table: TableBlocks; block?: undefined };
 
 const text = (labels: Labels, v: ViewValue): string =>
   typeof v === 'string' ? toWinAnsi(v) : labels.view[v.label];
@@ -197,7 +93,7 @@ function titleBand(field: ViewField, labels: Labels): Block {
   };
 }
 
-function tableBlocks(table: ViewTable, labels: Labels): TableBlocks {
+function tableBlocks(table: ViewTable, labels: Labels): TableFlow {
   const fixedWidth = table.columns.reduce((a, c) => a + c.width, 0);
   const flexCount = table.columns.filter((c) => c.width === 0).length || 1;
   let x = CONTENT_LEFT;

@@ -1,0 +1,116 @@
+import { useEffect } from 'react';
+import { api, apiBlob, saveBlob } from '../../api';
+import { Alert, Badge, Button, Card, FormError, Loading, Progress } from '../../components/ui';
+import { formatDateTime } from '../../format';
+import { useAction, useLoad } from '../../hooks';
+import { type T, useLang, useT } from '../../i18n';
+import { AtsProblems, AtsSummaryView } from './ats-summary';
+import type { AtsReport, AtsStatus } from './ats-types';
+
+const MONTHS_ES = 'enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre';
+const MONTHS_EN = 'January February March April May June July August September October November December';
+
+export function monthNames(t: T): string[] {
+  return t(MONTHS_ES, MONTHS_EN).split(' ');
+}
+
+export function periodLabel(t: T, p: AtsReport['period']): string {
+  if (p.month) return `${monthNames(t)[p.month - 1]} ${p.year}`;
+  return t(`Semestre ${p.semester} de ${p.year}`, `Semester ${p.semester} of ${p.year}`);
+}
+
+const STATUS: Record<AtsStatus, [string, string]> = {
+  QUEUED: ['En cola', 'Queued'],
+  RUNNING: ['Generando', 'Building'],
+  DONE: ['Listo', 'Ready'],
+  REFUSED: ['Con problemas por corregir', 'Has problems to fix'],
+  FAILED: ['Falló', 'Failed'],
+};
+
+export function atsStatusLabel(t: T, s: AtsStatus): string {
+  const l = STATUS[s];
+  return l ? t(l[0], l[1]) : s;
+}
+
+export function atsStatusTone(s: AtsStatus): string {
+  return s === 'DONE' ? 'authorized' : s === 'REFUSED' || s === 'FAILED' ? 'error' : 'pending';
+}
+
+/** The contract's answer is the report itself; a `{ report }` envelope (as other routes use) is read too. */
+export function unwrapReport(answer: unknown): AtsReport {
+  const a = answer as { report?: AtsReport } & AtsReport;
+  return a.report ?? a;
+}
+
+const IN_FLIGHT = new Set<AtsStatus>(['QUEUED', 'RUNNING']);
+
+/** One report: its progress while the job runs, then its summary, its problems and the download. */
+export function AtsReportView({ id }: { id: string }) {
+  const t = useT();
+  const { lang } = useLang();
+  const load = useLoad(
+    async () =>
+      unwrapReport(
+        await api<unknown>('GET', `/v1/reports/ats/${encodeURIComponent(id)}`, {
+          headers: { 'accept-language': lang },
+        }),
+      ),
+    [id, lang],
+  );
+  const r = load.data;
+  // The job builds and validates the file in the background: follow it until it ends.
+  useEffect(() => {
+    if (!r || !IN_FLIGHT.has(r.status)) return;
+    const timer = setTimeout(() => void load.reload(), 1000);
+    return () => clearTimeout(timer);
+  }, [r, load.reload]);
+  const download = useAction(async () => {
+    const blob = await apiBlob(r!.download?.url ?? `/v1/reports/ats/${encodeURIComponent(id)}/download`);
+    saveBlob(blob, r!.fileName);
+  });
+  if (!r) return load.error ? <FormError error={load.error} /> : <Loading />;
+  return (
+    <Card title={`ATS ${periodLabel(t, r.period)} · RUC ${r.ruc}`}>
+      <div className="row wrap">
+        <Badge value={atsStatusLabel(t, r.status)} tone={atsStatusTone(r.status)} />
+        <span className="muted">
+          {formatDateTime(r.createdAt)}
+          {r.finishedAt && ` → ${formatDateTime(r.finishedAt)}`}
+        </span>
+      </div>
+      {IN_FLIGHT.has(r.status) && (
+        <Progress
+          value={r.progress.total ? r.progress.done / r.progress.total : null}
+          label={t(
+            `Armando el anexo: ${r.progress.done} de ${r.progress.total}`,
+            `Building the annex: ${r.progress.done} of ${r.progress.total}`,
+          )}
+        />
+      )}
+      {r.status === 'FAILED' && (
+        <Alert kind="error">
+          {t('No se pudo generar el anexo: ', 'The annex could not be built: ')}
+          {r.error?.message}
+        </Alert>
+      )}
+      {r.status === 'REFUSED' && (
+        <Alert kind="warning">
+          {t(
+            'El archivo no se entrega hasta corregir los errores de la lista: un dato sin valor seguro nunca se llena a ciegas.',
+            'The file is withheld until the errors listed are fixed: data with no safe default is never filled in blindly.',
+          )}
+        </Alert>
+      )}
+      {r.summary && <AtsSummaryView summary={r.summary} />}
+      <AtsProblems problems={r.problems} />
+      {r.status === 'DONE' && r.download && (
+        <div className="toolbar">
+          <Button busy={download.busy} onClick={() => void download.run()}>
+            {t(`Descargar ${r.fileName}`, `Download ${r.fileName}`)} ({Math.ceil(r.download.size / 1024)} KB)
+          </Button>
+        </div>
+      )}
+      <FormError error={download.error} />
+    </Card>
+  );
+}
