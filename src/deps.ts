@@ -56,6 +56,7 @@ import {
 import { createWebhooksModule, dispatchEvent } from './modules/webhooks/index.js';
 import { createRateLimits } from './rate-limit/index.js';
 import type { Clock } from './shared/clock.js';
+import { documentNumber } from './shared/document-model.js';
 import { SecretBox } from './shared/secrets.js';
 
 /**
@@ -202,7 +203,7 @@ export function createDeps(input: {
       },
     ],
     // A document voided in SRI en línea (the status follow-up found it ANULADO): a DOCUMENT_VOIDED
-    // webhook to the endpoints that take every event (it is not a notification type; docs/lifecycle.md).
+    // webhook to the endpoints that take every event, and a DOCUMENT_VOIDED_AT_SRI notification.
     onVoidedAtSri: [
       async (tx, doc, now) => {
         const facts = authorizedFacts(doc);
@@ -210,6 +211,20 @@ export function createDeps(input: {
         await dispatchEvent(
           tx,
           { tenantId: doc.tenantId, event: 'DOCUMENT_VOIDED', occurredAt: now, data, notificationId: null },
+          now,
+        ); // And the owner's notice (in-app, email when enabled): DOCUMENT_VOIDED_AT_SRI.
+        await notifications.documentVoidedAtSri(
+          tx,
+          {
+            tenantId: doc.tenantId,
+            issuerId: doc.issuerId,
+            accessKey: doc.accessKey,
+            documentType: doc.documentType,
+            number: documentNumber(doc.model),
+            issueDate: facts.document.issueDate,
+            buyerName: doc.buyerName,
+            total: facts.document.total,
+          },
           now,
         );
       },

@@ -24,6 +24,7 @@ const EMAIL_TYPES = [
   'EMAIL_DELIVERY_FAILED',
   'QUOTA_WARNING',
   'PURCHASE_VOIDED',
+  'DOCUMENT_VOIDED_AT_SRI',
 ];
 
 describe('GET /v1/notifications/preferences', () => {
@@ -44,7 +45,7 @@ describe('GET /v1/notifications/preferences', () => {
         { type, channel: 'EMAIL', enabled: true },
       ]),
     ];
-    expect(body.preferences).toHaveLength(21);
+    expect(body.preferences).toHaveLength(23);
     expect(body.preferences).toEqual(expect.arrayContaining(expected));
     expect(body.preferences.some((p: { type: string }) => p.type === 'PRICE_CHANGE_ANNOUNCED')).toBe(false);
   });
@@ -61,7 +62,7 @@ describe('PATCH /v1/notifications/preferences', () => {
     });
     expect(res.statusCode).toBe(200);
     const prefs = res.json().preferences;
-    expect(prefs).toHaveLength(21);
+    expect(prefs).toHaveLength(23);
     const value = (
       list: { type: string; channel: string; enabled: boolean }[],
       type: string,

@@ -7,7 +7,8 @@ import { documentOf, eventsOf, issue, type Lifecycle, settle, startLifecycle } f
 
 /**
  * The SRI status follow-up of our own documents: an invoice voided in SRI en línea (the simulator's
- * control) becomes VOIDED here by itself, with its event and a DOCUMENT_VOIDED webhook.
+ * control) becomes VOIDED here by itself, with its event, a DOCUMENT_VOIDED webhook and a
+ * DOCUMENT_VOIDED_AT_SRI notification.
  */
 
 let life: Lifecycle;
@@ -72,6 +73,21 @@ describe('an invoice voided in the SRI portal', () => {
       data: { accessKey: key, documentType: '01', voidReason: 'Anulado en el SRI' },
     });
     expect(sri.simulator.control.stats().consultaCalls).toBe(1);
+
+    // The owner's notice, in the account's language (Spanish by default), once.
+    const list = await ctx.app.inject({ url: '/v1/notifications', headers: bearer(t.apiKey) });
+    expect(list.statusCode, list.body).toBe(200);
+    const notes = list
+      .json()
+      .notifications.filter((n: { type: string }) => n.type === 'DOCUMENT_VOIDED_AT_SRI');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      severity: 'WARNING',
+      title: 'Un comprobante fue anulado en el SRI',
+      metadata: { accessKey: key, documentType: '01', number: doc.number },
+    });
+    expect(notes[0].message).toContain(`La factura ${doc.number}`);
+    expect(notes[0].message).toContain('Anulado en el SRI');
   });
 
   it('an invoice still authorized is checked again until its window closes, then no more', async () => {

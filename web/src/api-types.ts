@@ -1529,6 +1529,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/purchases/{id}/ride": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The RIDE (printable PDF) of a purchase
+         * @description application/pdf, drawn on demand by our RIDE renderer from the authorized XML kept as received: the supplier's header, the document's lines and totals, in the account's language; ANULADO stamped when the SRI voided it. Every received type (01, 03, 04, 05, 06, 07). Scope documents:read.
+         *
+         *     Scope: `documents:read`.
+         */
+        get: operations["getPurchaseRide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/purchases/{id}/retention": {
         parameters: {
             query?: never;
@@ -3360,7 +3382,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "DOCUMENT_AUTHORIZED" | "CERT_EXPIRING" | "CERT_EXPIRED" | "PAYMENT_VERIFIED" | "PAYMENT_REJECTED" | "SUBSCRIPTION_RENEWAL_DUE" | "SUBSCRIPTION_PAST_DUE_WARNING" | "SUBSCRIPTION_EXPIRED" | "PRICE_CHANGE_ANNOUNCED" | "SRI_SUBMISSION_FAILED" | "EMAIL_DELIVERY_FAILED" | "QUOTA_WARNING" | "PURCHASE_VOIDED";
+            type: "DOCUMENT_AUTHORIZED" | "CERT_EXPIRING" | "CERT_EXPIRED" | "PAYMENT_VERIFIED" | "PAYMENT_REJECTED" | "SUBSCRIPTION_RENEWAL_DUE" | "SUBSCRIPTION_PAST_DUE_WARNING" | "SUBSCRIPTION_EXPIRED" | "PRICE_CHANGE_ANNOUNCED" | "SRI_SUBMISSION_FAILED" | "EMAIL_DELIVERY_FAILED" | "QUOTA_WARNING" | "PURCHASE_VOIDED" | "DOCUMENT_VOIDED_AT_SRI";
             /** @enum {string} */
             severity: "INFO" | "WARNING" | "ERROR";
             title: string;
@@ -3528,6 +3550,8 @@ export interface components {
             };
             /** Format: date-time */
             createdAt: string;
+            /** @example /v1/purchases/{id}/ride */
+            rideUrl: string;
             /** @example /v1/purchases/{id}/xml */
             xmlUrl: string;
         };
@@ -7735,7 +7759,7 @@ export interface operations {
                         ok: true;
                         preferences: {
                             /** @enum {string} */
-                            type: "DOCUMENT_AUTHORIZED" | "CERT_EXPIRING" | "CERT_EXPIRED" | "PAYMENT_VERIFIED" | "PAYMENT_REJECTED" | "SUBSCRIPTION_RENEWAL_DUE" | "SUBSCRIPTION_PAST_DUE_WARNING" | "SUBSCRIPTION_EXPIRED" | "PRICE_CHANGE_ANNOUNCED" | "SRI_SUBMISSION_FAILED" | "EMAIL_DELIVERY_FAILED" | "QUOTA_WARNING" | "PURCHASE_VOIDED";
+                            type: "DOCUMENT_AUTHORIZED" | "CERT_EXPIRING" | "CERT_EXPIRED" | "PAYMENT_VERIFIED" | "PAYMENT_REJECTED" | "SUBSCRIPTION_RENEWAL_DUE" | "SUBSCRIPTION_PAST_DUE_WARNING" | "SUBSCRIPTION_EXPIRED" | "PRICE_CHANGE_ANNOUNCED" | "SRI_SUBMISSION_FAILED" | "EMAIL_DELIVERY_FAILED" | "QUOTA_WARNING" | "PURCHASE_VOIDED" | "DOCUMENT_VOIDED_AT_SRI";
                             /** @enum {string} */
                             channel: "IN_APP" | "EMAIL";
                             enabled: boolean;
@@ -7802,7 +7826,7 @@ export interface operations {
                 "application/json": {
                     preferences: {
                         /** @enum {string} */
-                        type: "DOCUMENT_AUTHORIZED" | "CERT_EXPIRING" | "CERT_EXPIRED" | "PAYMENT_VERIFIED" | "PAYMENT_REJECTED" | "SUBSCRIPTION_RENEWAL_DUE" | "SUBSCRIPTION_PAST_DUE_WARNING" | "SUBSCRIPTION_EXPIRED" | "PRICE_CHANGE_ANNOUNCED" | "SRI_SUBMISSION_FAILED" | "EMAIL_DELIVERY_FAILED" | "QUOTA_WARNING" | "PURCHASE_VOIDED";
+                        type: "DOCUMENT_AUTHORIZED" | "CERT_EXPIRING" | "CERT_EXPIRED" | "PAYMENT_VERIFIED" | "PAYMENT_REJECTED" | "SUBSCRIPTION_RENEWAL_DUE" | "SUBSCRIPTION_PAST_DUE_WARNING" | "SUBSCRIPTION_EXPIRED" | "PRICE_CHANGE_ANNOUNCED" | "SRI_SUBMISSION_FAILED" | "EMAIL_DELIVERY_FAILED" | "QUOTA_WARNING" | "PURCHASE_VOIDED" | "DOCUMENT_VOIDED_AT_SRI";
                         /** @enum {string} */
                         channel: "IN_APP" | "EMAIL";
                         enabled: boolean;
@@ -7822,7 +7846,7 @@ export interface operations {
                         ok: true;
                         preferences: {
                             /** @enum {string} */
-                            type: "DOCUMENT_AUTHORIZED" | "CERT_EXPIRING" | "CERT_EXPIRED" | "PAYMENT_VERIFIED" | "PAYMENT_REJECTED" | "SUBSCRIPTION_RENEWAL_DUE" | "SUBSCRIPTION_PAST_DUE_WARNING" | "SUBSCRIPTION_EXPIRED" | "PRICE_CHANGE_ANNOUNCED" | "SRI_SUBMISSION_FAILED" | "EMAIL_DELIVERY_FAILED" | "QUOTA_WARNING" | "PURCHASE_VOIDED";
+                            type: "DOCUMENT_AUTHORIZED" | "CERT_EXPIRING" | "CERT_EXPIRED" | "PAYMENT_VERIFIED" | "PAYMENT_REJECTED" | "SUBSCRIPTION_RENEWAL_DUE" | "SUBSCRIPTION_PAST_DUE_WARNING" | "SUBSCRIPTION_EXPIRED" | "PRICE_CHANGE_ANNOUNCED" | "SRI_SUBMISSION_FAILED" | "EMAIL_DELIVERY_FAILED" | "QUOTA_WARNING" | "PURCHASE_VOIDED" | "DOCUMENT_VOIDED_AT_SRI";
                             /** @enum {string} */
                             channel: "IN_APP" | "EMAIL";
                             enabled: boolean;
@@ -7962,8 +7986,8 @@ export interface operations {
                 "application/json": {
                     /** @description Absolute https URL without credentials */
                     url: string;
-                    /** @description Subset of DOCUMENT_AUTHORIZED, CERT_EXPIRING, CERT_EXPIRED, SRI_SUBMISSION_FAILED, EMAIL_DELIVERY_FAILED, QUOTA_WARNING, PURCHASE_VOIDED; empty or omitted = every type */
-                    eventTypes?: ("DOCUMENT_AUTHORIZED" | "CERT_EXPIRING" | "CERT_EXPIRED" | "SRI_SUBMISSION_FAILED" | "EMAIL_DELIVERY_FAILED" | "QUOTA_WARNING" | "PURCHASE_VOIDED")[];
+                    /** @description Subset of DOCUMENT_AUTHORIZED, CERT_EXPIRING, CERT_EXPIRED, SRI_SUBMISSION_FAILED, EMAIL_DELIVERY_FAILED, QUOTA_WARNING, PURCHASE_VOIDED, DOCUMENT_VOIDED_AT_SRI; empty or omitted = every type */
+                    eventTypes?: ("DOCUMENT_AUTHORIZED" | "CERT_EXPIRING" | "CERT_EXPIRED" | "SRI_SUBMISSION_FAILED" | "EMAIL_DELIVERY_FAILED" | "QUOTA_WARNING" | "PURCHASE_VOIDED" | "DOCUMENT_VOIDED_AT_SRI")[];
                 };
             };
         };
@@ -8212,8 +8236,8 @@ export interface operations {
                 "application/json": {
                     /** @description Absolute https URL without credentials */
                     url?: string;
-                    /** @description Subset of DOCUMENT_AUTHORIZED, CERT_EXPIRING, CERT_EXPIRED, SRI_SUBMISSION_FAILED, EMAIL_DELIVERY_FAILED, QUOTA_WARNING, PURCHASE_VOIDED; empty or omitted = every type */
-                    eventTypes?: ("DOCUMENT_AUTHORIZED" | "CERT_EXPIRING" | "CERT_EXPIRED" | "SRI_SUBMISSION_FAILED" | "EMAIL_DELIVERY_FAILED" | "QUOTA_WARNING" | "PURCHASE_VOIDED")[];
+                    /** @description Subset of DOCUMENT_AUTHORIZED, CERT_EXPIRING, CERT_EXPIRED, SRI_SUBMISSION_FAILED, EMAIL_DELIVERY_FAILED, QUOTA_WARNING, PURCHASE_VOIDED, DOCUMENT_VOIDED_AT_SRI; empty or omitted = every type */
+                    eventTypes?: ("DOCUMENT_AUTHORIZED" | "CERT_EXPIRING" | "CERT_EXPIRED" | "SRI_SUBMISSION_FAILED" | "EMAIL_DELIVERY_FAILED" | "QUOTA_WARNING" | "PURCHASE_VOIDED" | "DOCUMENT_VOIDED_AT_SRI")[];
                     active?: boolean;
                 };
             };
@@ -10739,8 +10763,11 @@ export interface operations {
                         import: {
                             /** Format: uuid */
                             id: string;
-                            /** @enum {string} */
-                            status: "RUNNING" | "DONE";
+                            /**
+                             * @description FAILED: the import job ran out of attempts; its rows left PENDING are FAILED (IMPORT_FAILED)
+                             * @enum {string}
+                             */
+                            status: "RUNNING" | "DONE" | "FAILED";
                             totalRows: number;
                             processedRows: number;
                             /** @description rows per status */
@@ -11068,6 +11095,82 @@ export interface operations {
                 };
                 content: {
                     "application/xml": string;
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `DOCUMENT_NOT_VOIDABLE`, `DOCUMENT_VOID_WINDOW_CLOSED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`, `ACCESS_KEY_INVALID`, `ACCESS_KEY_ENVIRONMENT_MISMATCH`, `PURCHASE_XML_INVALID`, `PURCHASE_SIGNATURE_INVALID`, `PURCHASE_TXT_INVALID`, `PURCHASE_NOT_ADDRESSED`, `PURCHASE_UNKNOWN_AT_SRI`, `PURCHASE_NOT_AUTHORIZED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPurchaseRide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `DOCUMENT_NOT_VOIDABLE`, `DOCUMENT_VOID_WINDOW_CLOSED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`, `ACCESS_KEY_INVALID`, `ACCESS_KEY_ENVIRONMENT_MISMATCH`, `PURCHASE_XML_INVALID`, `PURCHASE_SIGNATURE_INVALID`, `PURCHASE_TXT_INVALID`, `PURCHASE_NOT_ADDRESSED`, `PURCHASE_UNKNOWN_AT_SRI`, `PURCHASE_NOT_AUTHORIZED`. */
@@ -12036,7 +12139,7 @@ export interface operations {
                         sriResponses: {
                             /** @enum {string} */
                             operationType: "RECEPTION" | "AUTHORIZATION";
-                            /** @description The estado with spaces as underscores (RECIBIDA, DEVUELTA, AUTORIZADO, NO_AUTORIZADO, EN_PROCESO, RECHAZADA); NOT_FOUND when the tax authority has no record of the key (numeroComprobantes 0); HTTP_<code>, HTTP_TIMEOUT, HTTP_CONNECTION_ERROR or HTTP_BAD_RESPONSE when no usable answer came back (transient; retried automatically) */
+                            /** @description The estado with spaces as underscores (RECIBIDA, DEVUELTA, AUTORIZADO, NO_AUTORIZADO, EN_PROCESO, RECHAZADA); NOT_FOUND when the tax authority has no record of the key (numeroComprobantes 0); HTTP_<code>, HTTP_TIMEOUT, HTTP_CONNECTION_ERROR or HTTP_BAD_RESPONSE when no usable answer came back, THROTTLED when the tax authority refused the call for too many requests (error 33; the message kept); transient, retried automatically */
                             status: string;
                             /** @description null when no answer came back */
                             messages: {
@@ -14701,8 +14804,11 @@ export interface operations {
                         import: {
                             /** Format: uuid */
                             id: string;
-                            /** @enum {string} */
-                            status: "RUNNING" | "DONE";
+                            /**
+                             * @description FAILED: the import job ran out of attempts; its rows left PENDING are FAILED (IMPORT_FAILED)
+                             * @enum {string}
+                             */
+                            status: "RUNNING" | "DONE" | "FAILED";
                             totalRows: number;
                             processedRows: number;
                             /** @description rows per status */

@@ -130,6 +130,7 @@ const notificationType: Labels = {
   EMAIL_DELIVERY_FAILED: ['Falló un correo al cliente', 'Email to a buyer failed'],
   QUOTA_WARNING: ['Cupo del plan por agotarse', 'Plan quota running out'],
   PURCHASE_VOIDED: ['Compra anulada en el SRI', 'Purchase voided in the SRI'],
+  DOCUMENT_VOIDED_AT_SRI: ['Comprobante anulado en el SRI', 'Document voided in the SRI'],
 };
 
 const notificationChannel: Labels = {

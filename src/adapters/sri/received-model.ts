@@ -102,6 +102,8 @@ export interface ReceivedDocument {
   reason: string | null;
   /** 07 only. Version 1.0.0 has one supporting document per line; 2.0.0 groups lines per document. */
   retention: { fiscalPeriod: string; supportingDocuments: SupportingDocument[] } | null;
+  /** What the document's RIDE shows beyond the fields above (received-details.ts). */
+  details: ReceivedDetails;
   /** Present when the input was an `autorizacion` wrapper or a SOAP answer. */
   authorization: {
     status: string;
@@ -111,4 +113,57 @@ export interface ReceivedDocument {
   } | null;
   /** The signed document itself, trimmed (what the signature covers). */
   signedXml: string;
+}
+
+/** A line of detalles (01, 03, 04) or of a guía's recipient; amounts as written, null when absent. */
+export interface ReceivedItem {
+  mainCode: string | null;
+  auxiliaryCode: string | null;
+  description: string;
+  quantity: string;
+  unitPrice: string | null;
+  discount: string | null;
+  subtotal: string | null;
+  additionalDetails: { name: string; value: string }[];
+  taxes: TaxGroup[];
+}
+
+export interface WaybillRecipient {
+  id: string;
+  name: string;
+  address: string;
+  transferReason: string;
+  customsDocument: string | null;
+  destinationBranchCode: string | null;
+  route: string | null;
+  supportingDocument: (DocumentReference & { authorizationNumber: string | null }) | null;
+  items: ReceivedItem[];
+}
+
+export interface ReceivedDetails {
+  /** The issuer's legends and branch (infoTributaria / the info element). */
+  issuer: {
+    branchAddress: string | null;
+    requiredAccounting: boolean;
+    specialTaxpayer: string | null;
+    retentionAgentResolution: string | null;
+    rimpeRegime: string | null;
+  };
+  /** direccionComprador (01, 04, 05) or direccionProveedor (03). */
+  recipientAddress: string | null;
+  items: ReceivedItem[];
+  /** A debit note's motivos. */
+  debitReasons: { reason: string; amount: string }[];
+  /** A guía's carrier and recipients. */
+  waybill: {
+    carrierId: string;
+    carrierName: string;
+    plate: string;
+    departureAddress: string;
+    transportStart: string;
+    transportEnd: string;
+    recipients: WaybillRecipient[];
+  } | null;
+  /** infoAdicional/campoAdicional. */
+  additionalInfo: { name: string; value: string }[];
 }

@@ -68,6 +68,31 @@ describe('parseReceivedDocument: the real samples', () => {
     expect(doc.signedXml).toMatch(/^<\?xml[^>]*>\s*<factura id="comprobante"/);
   });
 
+  it('01: the printable parts its RIDE shows (lines, legends, additional information)', () => {
+    const { details } = parseReceivedDocument(bytes(WRAPPED_GP));
+    expect(details.items).toEqual([
+      expect.objectContaining({
+        mainCode: 'CHAULAFAN',
+        description: 'CHAULAFAN',
+        quantity: '1',
+        unitPrice: '10.4911',
+        subtotal: '10.49',
+        taxes: [expect.objectContaining({ taxCode: '2', rateCode: '2', rate: '12.0000' })],
+      }),
+    ]);
+    expect(details.issuer).toMatchObject({
+      branchAddress: 'Remigio crespo y Juan Iniguez',
+      requiredAccounting: true,
+    });
+    expect(details.additionalInfo).toEqual(
+      expect.arrayContaining([
+        { name: 'Telefono', value: '0997147964' },
+        { name: 'Email', value: 'OMARGO33@HOTMAIL.COM' },
+      ]),
+    );
+    expect(details.waybill).toBeNull();
+  });
+
   it('the wrapper and the bare extracted document give the same document', () => {
     for (const [wrapped, bare] of [
       [WRAPPED_GP, 'factura_v1.1.0_real_0810202301019047913700120021000000699911921739517.extracted.xml'],

@@ -1,4 +1,5 @@
 import { dec, sum } from '../../shared/money.js';
+import { readDetails } from './received-details.js';
 import { accessKeyEnvironment, accessKeyProblem } from './received-key.js';
 import type { Identification, ReceivedDocument, ReceivedDocumentType } from './received-model.js';
 import {
@@ -85,7 +86,7 @@ function parse(text: string): { text: string; root: [string, XmlNode] } {
   const trimmed = text.trim();
   let root: [string, XmlNode] | null;
   try {
-    root = rootElement(parseXml(trimmed));
+    root = rootElement(parseXml(trimmed, { attributes: true }));
   } catch (e) {
     throw new ReceivedDocumentError('MALFORMED_XML', `The XML is not well-formed: ${(e as Error).message}`);
   }
@@ -172,6 +173,7 @@ function readDocument(
     ...body,
     iceTotal: sumOf('3'),
     irbpnrTotal: sumOf('5'),
+    details: readDetails(root, tax, info),
     authorization,
     signedXml,
   };

@@ -75,13 +75,38 @@ const parser = new XMLParser({
   htmlEntities: true,
 });
 
-/** Parses XML text into a tree of local names; anything not well-formed throws. */
-export function parseXml(text: string): XmlNode {
+/** The same tree with each element's attributes as `@name` strings (campoAdicional's nombre). */
+const attributeParser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseAttributeValue: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  parseTagValue: false,
+  trimValues: false,
+  alwaysCreateTextNode: true,
+  isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
+  processEntities: true,
+  htmlEntities: true,
+});
+
+/**
+ * Parses XML text into a tree of local names; anything not well-formed throws. With
+ * `attributes`, each element also carries its attributes as `@name` (strings, never arrays).
+ */
+export function parseXml(text: string, opts: { attributes?: boolean } = {}): XmlNode {
   // SOAP forbids DTDs, and refusing them rules out entity-expansion tricks.
   if (/<!DOCTYPE/i.test(text)) throw new XmlDecodeError('DTDs are not accepted');
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new XmlDecodeError(`${valid.err.msg} (line ${valid.err.line})`);
-  return parser.parse(text) as XmlNode;
+  return (opts.attributes ? attributeParser : parser).parse(text) as XmlNode;
+}
+
+/** An attribute of an element parsed with `attributes`, or null. */
+export function attribute(node: XmlNode, name: string): string | null {
+  const v = node[`@${name}`];
+  return typeof v === 'string' ? v : null;
 }
 
 /** The root element: [local name, element]. */

@@ -8,6 +8,7 @@ import type { Clock } from '../../shared/clock.js';
 import { dispatchEvent } from '../webhooks/index.js';
 import { createCertificateAlerts } from './cert-expiry.js';
 import { createDocumentAuthorizedProducer } from './document-authorized.js';
+import { createDocumentVoidedProducer } from './document-voided.js';
 import { createFailureProducers } from './failures.js';
 import { createCertExpiryJob, createDocumentAuthorizedJobs } from './notifications.jobs.js';
 import { createNotificationsApi } from './notifications.service.js';
@@ -51,6 +52,8 @@ export function createNotificationsService(deps: {
     quotaCheck: createQuotaProducer({ notifier }),
     emailDeliveryFailed: failures.emailDeliveryFailed,
     submissionFailed: failures.submissionFailed,
+    /** One of our documents found ANULADO at the SRI (DOCUMENT_VOIDED_AT_SRI). */
+    documentVoidedAtSri: createDocumentVoidedProducer({ notifier }),
     /** The HTTP side (list, mark read, preferences). */
     api: createNotificationsApi(deps),
     jobs: [

@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'EMAIL_DELIVERY_FAILED',
   'QUOTA_WARNING',
   'PURCHASE_VOIDED',
+  'DOCUMENT_VOIDED_AT_SRI',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

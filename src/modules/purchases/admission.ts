@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { STATUS_CHECK, STATUS_CHECK_DELAY_MS, STATUS_CHECK_PAYLOAD } from './job-specs.js';
 import { addressee, checkAccessKey, checkSameKey, voidingWindowEnd } from './purchase-checks.js';
-import { type PurchaseFields, purchaseFieldsOf } from './purchase-fields.js';
+import { type PurchaseFields, purchaseFieldsOf, readReceived } from './purchase-fields.js';
 import {
   findPurchaseByKey,
   insertPurchase,
@@ -12,7 +12,6 @@ import {
   tenantIdentities,
 } from './purchases.repository.js';
 import type { PurchaseRow, PurchaseSource } from './purchases.tables.js';
-import { readReceivedXml } from './received-document.js';
 import { type PurchaseSriPort, sriFailure } from './sri-port.js';
 
 /**
@@ -72,9 +71,7 @@ export function createAdmission(deps: { db: Executor; sri: PurchaseSriPort }) {
         `The SRI answers ${outcome.status} for access key ${accessKey}: ${outcome.reason}`,
       );
     }
-    const read = readReceivedXml(outcome.signedXml);
-    const fields = purchaseFieldsOf(read.root, read.document);
-    if (!fields) throw new AppError('PURCHASE_XML_INVALID', `The SRI's document is a ${read.root}`);
+    const fields = purchaseFieldsOf(readReceived(outcome.signedXml, 'sri'));
     checkSameKey(fields, accessKey);
     const to = addressee(fields, await tenantIdentities(db, scope.tenantId));
     return {

@@ -154,7 +154,7 @@ export function createPurchaseImports(deps: { db: Executor; clock: Clock; admiss
    */
   async function run(importId: string): Promise<void> {
     const [imp] = await db.select().from(purchaseImports).where(eq(purchaseImports.id, importId));
-    if (!imp || imp.status === 'DONE') return;
+    if (!imp || imp.status !== 'RUNNING') return;
     const scope = { tenantId: imp.tenantId, environment: imp.environment as Environment };
     let failures = imp.throttled;
     for (;;) {
@@ -221,7 +221,31 @@ export function createPurchaseImports(deps: { db: Executor; clock: Clock; admiss
     }
   }
 
-  return { preview, start, get, run };
+  /**
+   * The job will not run again (its last attempt failed, or died with its worker: the crash sweep
+   * calls this through the job's onExhausted): the import is FAILED and its PENDING rows too, so
+   * the client polling it sees an end. Idempotent; a DONE import stays DONE.
+   */
+  async function markFailed(importId: string): Promise<void> {
+    await withTransaction(db, async (tx) => {
+      const closed = await tx
+        .update(purchaseImports)
+        .set({ status: 'FAILED', finishedAt: clock.now() })
+        .where(and(eq(purchaseImports.id, importId), eq(purchaseImports.status, 'RUNNING')))
+        .returning({ id: purchaseImports.id });
+      if (closed.length === 0) return;
+      await tx
+        .update(purchaseImportRows)
+        .set({
+          status: 'FAILED',
+          errorCode: 'IMPORT_FAILED',
+          errorDetail: 'The import stopped before this row was fetched; import the file again',
+        })
+        .where(and(eq(purchaseImportRows.importId, importId), eq(purchaseImportRows.status, 'PENDING')));
+    });
+  }
+
+  return { preview, start, get, run, markFailed };
 }
 
 function rowView(line: number, accessKey: string, v: RowVerdict) {

@@ -27,6 +27,7 @@ export function toPurchaseSummary(p: PurchaseRow) {
       voidedAt: iso(p.voidedAt),
     },
     createdAt: p.createdAt.toISOString(),
+    rideUrl: `/v1/purchases/${p.id}/ride`,
     xmlUrl: `/v1/purchases/${p.id}/xml`,
   };
 }

@@ -29,6 +29,7 @@ const SUMMARY = {
     voidedAt: null,
   },
   createdAt: '2026-11-27T15:00:00.000Z',
+  rideUrl: '/v1/purchases/01a21eaf-527f-7000-b2d9-d253f6c93051/ride',
   xmlUrl: '/v1/purchases/01a21eaf-527f-7000-b2d9-d253f6c93051/xml',
 };
 

@@ -204,6 +204,30 @@ export function registerPurchaseRoutes(
     },
   });
 
+  app.get('/v1/purchases/:id/ride', {
+    schema: {
+      tags,
+      operationId: 'getPurchaseRide',
+      summary: 'The RIDE (printable PDF) of a purchase',
+      description:
+        "application/pdf, drawn on demand by our RIDE renderer from the authorized XML kept as received: the supplier's header, the document's lines and totals, in the account's language; ANULADO stamped when the SRI voided it. Every received type (01, 03, 04, 05, 06, 07). Scope documents:read.",
+      params: PurchaseIdParams,
+      produces: ['application/pdf'],
+      response: {
+        200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'PDF' }),
+        ...authProblems(404),
+      },
+    },
+    config: { auth: readAuth },
+    handler: async (request, reply) => {
+      const ride = await service.ride(scopeOf(requireAuth(request)), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="${ride.filename}"`)
+        .send(ride.pdf);
+    },
+  });
+
   app.get('/v1/purchases/:id/retention', {
     schema: {
       tags,

@@ -48,6 +48,7 @@ const PurchaseSummarySchema = Type.Object(
       voidedAt: Nullable(IsoDateTime),
     }),
     createdAt: IsoDateTime,
+    rideUrl: Type.String({ examples: ['/v1/purchases/{id}/ride'] }),
     xmlUrl: Type.String({ examples: ['/v1/purchases/{id}/xml'] }),
   },
   { $id: 'PurchaseSummary' },
@@ -240,7 +241,10 @@ export const ImportPreviewResponse = Type.Object({
 
 const PurchaseImportSchema = Type.Object({
   id: Uuid,
-  status: StringEnum(['RUNNING', 'DONE'] as const),
+  status: StringEnum(['RUNNING', 'DONE', 'FAILED'] as const, {
+    description:
+      'FAILED: the import job ran out of attempts; its rows left PENDING are FAILED (IMPORT_FAILED)',
+  }),
   totalRows: Type.Integer(),
   processedRows: Type.Integer(),
   counts: Type.Record(Type.String(), Type.Integer(), { description: 'rows per status' }),

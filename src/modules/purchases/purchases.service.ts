@@ -6,12 +6,13 @@ import type { ExportLanguage } from '../../shared/export-labels.js';
 import { createAdmission } from './admission.js';
 import { checkAccessKey } from './purchase-checks.js';
 import { streamPurchasesCsv } from './purchase-export.js';
+import { readReceived } from './purchase-fields.js';
 import { listPurchases } from './purchase-list.js';
+import { purchaseRideFilename, purchaseRidePdf } from './purchase-ride.js';
 import { type PurchaseSummary, toPurchaseSummary } from './purchase-view.js';
 import { findPurchase, type PurchaseScope } from './purchases.repository.js';
 import type { PurchaseListQueryT } from './purchases.schemas.js';
 import type { PurchaseRow, PurchaseSource } from './purchases.tables.js';
-import { readReceivedXml, statedAccessKey } from './received-document.js';
 import { issuedRetentions, remainingOf, retentionDraft } from './retention.js';
 import type { PurchaseSriPort } from './sri-port.js';
 
@@ -114,8 +115,8 @@ export function createPurchasesService(deps: { db: Executor; clock: Clock; sri: 
         if (e instanceof XmlDecodeError) throw new AppError('PURCHASE_XML_INVALID', e.message);
         throw e;
       }
-      const read = readReceivedXml(text);
-      const key = statedAccessKey(read.document) ?? '';
+      const read = readReceived(text);
+      const key = read.accessKey;
       checkAccessKey(key, scope.environment, 'file.infoTributaria.claveAcceso');
       const verdict = sri.verifySignature(read.signedXml);
       if (!verdict.valid) {
@@ -137,6 +138,12 @@ export function createPurchasesService(deps: { db: Executor; clock: Clock; sri: 
 
     async xml(scope: PurchaseScope, id: string): Promise<string> {
       return (await found(scope, id)).xml;
+    },
+
+    /** The RIDE drawn from the stored authorized XML (purchase-ride.ts). */
+    async ride(scope: PurchaseScope, id: string): Promise<{ pdf: Buffer; filename: string }> {
+      const p = await found(scope, id);
+      return { pdf: await purchaseRidePdf(db, p), filename: purchaseRideFilename(p) };
     },
 
     list(scope: PurchaseScope, query: PurchaseListQueryT) {

@@ -73,7 +73,7 @@ export const purchaseImports = pgTable('purchase_imports', {
   id: uuid('id').primaryKey(),
   tenantId: uuid('tenant_id').notNull(),
   environment: text('environment').$type<Environment>().notNull(),
-  status: text('status').$type<'RUNNING' | 'DONE'>().notNull(),
+  status: text('status').$type<'RUNNING' | 'DONE' | 'FAILED'>().notNull(),
   totalRows: integer('total_rows').notNull(),
   throttled: integer('throttled').notNull(),
   createdAt: ts('created_at').notNull(),

@@ -14,9 +14,11 @@ import { pollDelayMs, retryDelayMs, TRANSPORT_RETRY_BASE_MS } from './backoff.js
 import type { RefusalOutcome, SubmissionHooks } from './hooks.js';
 import {
   type AuthorizationDecision,
+  assertNotThrottled,
   authorizationStatus,
   decideAuthorization,
   decideReception,
+  SriThrottled,
   transportStatus,
 } from './sri-outcomes.js';
 import { scheduleFirstVoidCheck } from './sri-void-check.js';
@@ -106,6 +108,7 @@ export function createProcessor(deps: ProcessorDeps) {
     let result: Awaited<ReturnType<SriClient['validate']>>;
     try {
       result = await sri.validate(marked.doc.environment, marked.doc.signedXml);
+      assertNotThrottled(result);
     } catch (e) {
       await failed(exec, marked, 'RECEPTION', e);
       return null;
@@ -139,6 +142,7 @@ export function createProcessor(deps: ProcessorDeps) {
     let error: unknown = null;
     try {
       result = await sri.authorize(f.seen.doc.environment, f.seen.doc.accessKey);
+      assertNotThrottled(result);
     } catch (e) {
       if (transportStatus(e) === null) throw e;
       error = e;
@@ -175,6 +179,7 @@ export function createProcessor(deps: ProcessorDeps) {
     let result: Awaited<ReturnType<SriClient['authorize']>>;
     try {
       result = await sri.authorize(seen.doc.environment, seen.doc.accessKey);
+      assertNotThrottled(result);
     } catch (e) {
       await failed(exec, seen, 'AUTHORIZATION', e);
       return 'done';
@@ -250,7 +255,9 @@ export function createProcessor(deps: ProcessorDeps) {
     const failing = state.sub.lastFailureStatus !== null;
     const retries = (failing ? state.sub.consecutiveRetries : 0) + 1;
     const delayMs = retryDelayMs(retries, TRANSPORT_RETRY_BASE_MS);
-    await recordSriResponse(uow, state.doc, operation, status, null, at);
+    // Error 33 keeps its message; a transport failure has none.
+    const messages = error instanceof SriThrottled ? error.messages : null;
+    await recordSriResponse(uow, state.doc, operation, status, messages, at);
     await updateSubmission(
       uow.tx,
       state.doc.id,

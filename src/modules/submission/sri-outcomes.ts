@@ -100,7 +100,30 @@ function sriStatusText(estado: string): string {
  * Null for anything else (a bug or the database), which the job lets fail and retry.
  */
 export function transportStatus(error: unknown): string | null {
+  if (error instanceof SriThrottled) return 'THROTTLED';
   if (error instanceof SriTransportError) return error.status;
   if (error instanceof SriProtocolError) return 'HTTP_BAD_RESPONSE';
   return null;
+}
+
+/** Error 33 "Dirección IP sancionada": too many calls in a short period (REFERENCE §3). */
+const THROTTLED = '33';
+
+/**
+ * An answer carrying error 33 decides nothing about the document: the tax authority refused the
+ * call, not the document. Retried after the transport backoff (status THROTTLED), never a refusal.
+ */
+export class SriThrottled extends Error {
+  override readonly name = 'SriThrottled';
+  constructor(readonly messages: SriMessage[]) {
+    super('The SRI refused the call for too many requests (error 33, Dirección IP sancionada)');
+  }
+}
+
+/** Throws SriThrottled when any message of a reception or authorization answer is error 33. */
+export function assertNotThrottled(result: ReceptionResult | AuthorizationResult): void {
+  const messages =
+    'authorizations' in result ? result.authorizations.flatMap((a) => a.messages) : result.messages;
+  const throttled = messages.filter((m) => m.identifier === THROTTLED);
+  if (throttled.length > 0) throw new SriThrottled(throttled);
 }

@@ -13,7 +13,7 @@ const SriResponseSchema = Type.Object({
   operationType: StringEnum(['RECEPTION', 'AUTHORIZATION'] as const),
   status: Type.String({
     description:
-      'The estado with spaces as underscores (RECIBIDA, DEVUELTA, AUTORIZADO, NO_AUTORIZADO, EN_PROCESO, RECHAZADA); NOT_FOUND when the tax authority has no record of the key (numeroComprobantes 0); HTTP_<code>, HTTP_TIMEOUT, HTTP_CONNECTION_ERROR or HTTP_BAD_RESPONSE when no usable answer came back (transient; retried automatically)',
+      'The estado with spaces as underscores (RECIBIDA, DEVUELTA, AUTORIZADO, NO_AUTORIZADO, EN_PROCESO, RECHAZADA); NOT_FOUND when the tax authority has no record of the key (numeroComprobantes 0); HTTP_<code>, HTTP_TIMEOUT, HTTP_CONNECTION_ERROR or HTTP_BAD_RESPONSE when no usable answer came back, THROTTLED when the tax authority refused the call for too many requests (error 33; the message kept); transient, retried automatically',
   }),
   messages: Type.Union([Type.Array(SriMessageSchema), Type.Null()], {
     description: 'null when no answer came back',

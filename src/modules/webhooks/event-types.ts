@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'EMAIL_DELIVERY_FAILED',
   'QUOTA_WARNING',
   'PURCHASE_VOIDED',
+  'DOCUMENT_VOIDED_AT_SRI',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
