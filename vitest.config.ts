@@ -1,8 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const WORKERS = Math.max(3, availableParallelism() - 1);
-
 export default defineConfig({
   test: {
     include: [
@@ -21,17 +19,11 @@ export default defineConfig({
       'test/web/browser-global-setup.ts',
     ],
     pool: 'forks',
-    // Files reuse their fork and its loaded modules (isolate: false): importing the app into a
-    // fresh process per file cost more than most files' tests (the src/ unit files: 61 s of CPU
-    // isolated, 14 s shared). Files stay independent through their own database, ports and
-    // services (docs/testing.md, "How a run is laid out").
-    poolOptions: { forks: { isolate: false } },
     // Test files mostly wait (PostgreSQL, the simulator, SMTP, child processes, the browser): more
     // of them at once. Vitest's default, cores - 1, ran them one by one on two cores; at least 3.
-    maxWorkers: WORKERS,
-    // As many as maxWorkers: with fewer, Vitest 3.2 recycles an idle shared fork at the end of the
-    // run and reports "Terminating worker thread" as an unhandled rejection (a failed run).
-    minWorkers: WORKERS,
+    // Each file has its own database and ports, so files are independent (docs/testing.md).
+    maxWorkers: Math.max(3, availableParallelism() - 1),
+    minWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
