@@ -33,7 +33,15 @@ export async function startWebStack(
   const smtp = await startTestSmtpServer();
   // A real SOAP tax authority on its own port: documents go through reception and authorization
   // as in production, within a second or two.
-  const sri = await startSriSimulator({ port: 0, host: '127.0.0.1', authorizationDelayMs: 300 });
+  // A test that gives its own clock (to date documents in another month) shares it with the tax
+  // authority, whose issue-date check must see the same day.
+  const clock = opts.contextOptions?.clock;
+  const sri = await startSriSimulator({
+    port: 0,
+    host: '127.0.0.1',
+    authorizationDelayMs: 300,
+    ...(clock && { now: () => clock.now() }),
+  });
   const ctx = await createTestContext({
     ...opts.contextOptions,
     env: {

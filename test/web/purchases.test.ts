@@ -163,28 +163,3 @@ describe('Compras at phone width', () => {
     await page.close();
   }, 120_000);
 });
-
-describe('Anexos: ATS', () => {
-  // The report API is built in parallel (docs/ats.md): without it the page still offers the period
-  // and says plainly that annexes are not available, instead of failing.
-  it('shows the period picker and says so when the server has no ATS API', async () => {
-    const page = await stack.newPage({ width: 360, height: 780 });
-    await signInThroughUi(stack, page, buyer.email);
-    await page.getByRole('button', { name: 'Menú' }).click();
-    await page.getByRole('link', { name: 'Anexos: ATS' }).click();
-    const form = page.getByRole('form', { name: 'Período' });
-    await expect(form.getByLabel('Emisor').inputValue()).resolves.toBe(buyer.issuerId);
-    const [, mm, yyyy] = ecuadorDate(stack.ctx.clock.now()).split('/');
-    const lastMonth = Number(mm) === 1 ? 12 : Number(mm) - 1;
-    await expect(form.getByLabel('Mes').inputValue()).resolves.toBe(String(lastMonth));
-    await expect(form.getByLabel('Año').inputValue()).resolves.toBe(
-      String(Number(mm) === 1 ? Number(yyyy) - 1 : Number(yyyy)),
-    );
-    await form.getByLabel('Periodicidad').selectOption('semester');
-    await form.getByLabel('Semestre').waitFor();
-    await page.getByText('Los anexos aún no están disponibles en este servidor.').waitFor();
-    await expect(form.getByRole('button', { name: 'Generar ATS' }).isDisabled()).resolves.toBe(true);
-    await expectNoOverflow(page, 'ATS page');
-    await page.close();
-  });
-});

@@ -1,28 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  FormError,
-  PageHeader,
-  SelectField,
-  TextField,
-} from '../../components/ui';
+import { Badge, Button, Card, FormError, PageHeader, SelectField, TextField } from '../../components/ui';
 import { ecuadorToday, formatDateTime } from '../../format';
 import { useAction, useLoad } from '../../hooks';
 import { useLang, useT } from '../../i18n';
 import { Link, navigate, useLocation } from '../../router';
 import { useSession } from '../../session';
-import {
-  AtsReportView,
-  atsStatusLabel,
-  atsStatusTone,
-  monthNames,
-  periodLabel,
-  unwrapReport,
-} from './ats-report';
+import { AtsReportView, atsStatusLabel, atsStatusTone, monthNames, periodLabel } from './ats-report';
 import type { AtsReport, AtsReportList } from './ats-types';
 
 /**
@@ -47,7 +31,6 @@ export function AtsPage() {
         : Promise.resolve(null),
     [issuerId, openId, lang],
   );
-  const missing = list.error?.status === 404 && list.error.code === 'NOT_FOUND';
   return (
     <>
       <PageHeader title={t('Anexos: ATS', 'Annexes: ATS')} />
@@ -57,18 +40,9 @@ export function AtsPage() {
           'The simplified transactional annex (ATS) is uploaded to the SRI every month (every semester under RIMPE): purchases, retentions, sales and voided documents, built from what is already recorded here.',
         )}
       </p>
-      <PeriodPicker issuerId={issuerId} onIssuer={setIssuerId} disabled={missing} />
-      {missing ? (
-        <Alert kind="warning">
-          {t(
-            'Los anexos aún no están disponibles en este servidor.',
-            'Annexes are not available on this server yet.',
-          )}
-        </Alert>
-      ) : (
-        <FormError error={list.error} />
-      )}
-      {openId && <AtsReportView key={openId} id={openId} />}
+      <PeriodPicker issuerId={issuerId} onIssuer={setIssuerId} />
+      <FormError error={list.error} />
+      {openId && <AtsReportView key={openId} id={openId} onSettled={list.reload} />}
       {list.data && list.data.data.length > 0 && (
         <Card title={t('Anexos generados', 'Annexes built')}>
           <ul className="doc-cards">
@@ -91,15 +65,7 @@ export function AtsPage() {
 }
 
 /** Issuer, year, and a month or (RIMPE) a semester; "Generar" starts the job and opens it. */
-function PeriodPicker({
-  issuerId,
-  onIssuer,
-  disabled,
-}: {
-  issuerId: string;
-  onIssuer(id: string): void;
-  disabled: boolean;
-}) {
+function PeriodPicker({ issuerId, onIssuer }: { issuerId: string; onIssuer(id: string): void }) {
   const t = useT();
   const { lang } = useLang();
   const s = useSession();
@@ -115,11 +81,11 @@ function PeriodPicker({
       year: n('year'),
       ...(kind === 'month' ? { month: n('month') } : { semester: n('semester') }),
     };
-    const answer = await api<unknown>('POST', '/v1/reports/ats', {
+    const report = await api<AtsReport>('POST', '/v1/reports/ats', {
       body,
       headers: { 'accept-language': lang },
     });
-    navigate(`/app/reports/ats?id=${unwrapReport(answer).id}`);
+    navigate(`/app/reports/ats?id=${report.id}`);
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -180,7 +146,7 @@ function PeriodPicker({
           />
         )}
         <div className="row">
-          <Button type="submit" busy={create.busy} disabled={disabled || !issuerId}>
+          <Button type="submit" busy={create.busy} disabled={!issuerId}>
             {t('Generar ATS', 'Build the ATS')}
           </Button>
         </div>

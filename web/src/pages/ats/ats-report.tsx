@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { api, apiBlob, saveBlob } from '../../api';
 import { Alert, Badge, Button, Card, FormError, Loading, Progress } from '../../components/ui';
 import { formatDateTime } from '../../format';
@@ -36,25 +36,20 @@ export function atsStatusTone(s: AtsStatus): string {
   return s === 'DONE' ? 'authorized' : s === 'REFUSED' || s === 'FAILED' ? 'error' : 'pending';
 }
 
-/** The contract's answer is the report itself; a `{ report }` envelope (as other routes use) is read too. */
-export function unwrapReport(answer: unknown): AtsReport {
-  const a = answer as { report?: AtsReport } & AtsReport;
-  return a.report ?? a;
-}
-
 const IN_FLIGHT = new Set<AtsStatus>(['QUEUED', 'RUNNING']);
 
-/** One report: its progress while the job runs, then its summary, its problems and the download. */
-export function AtsReportView({ id }: { id: string }) {
+/**
+ * One report: its progress while the job runs, then its summary, its problems and the download.
+ * `onSettled` runs when a job followed here ends, so the list of reports shows its final status too.
+ */
+export function AtsReportView({ id, onSettled }: { id: string; onSettled(): void }) {
   const t = useT();
   const { lang } = useLang();
   const load = useLoad(
-    async () =>
-      unwrapReport(
-        await api<unknown>('GET', `/v1/reports/ats/${encodeURIComponent(id)}`, {
-          headers: { 'accept-language': lang },
-        }),
-      ),
+    () =>
+      api<AtsReport>('GET', `/v1/reports/ats/${encodeURIComponent(id)}`, {
+        headers: { 'accept-language': lang },
+      }),
     [id, lang],
   );
   const r = load.data;
@@ -64,13 +59,22 @@ export function AtsReportView({ id }: { id: string }) {
     const timer = setTimeout(() => void load.reload(), 1000);
     return () => clearTimeout(timer);
   }, [r, load.reload]);
+  const wasInFlight = useRef(false);
+  useEffect(() => {
+    if (!r) return;
+    if (IN_FLIGHT.has(r.status)) wasInFlight.current = true;
+    else if (wasInFlight.current) {
+      wasInFlight.current = false;
+      onSettled();
+    }
+  }, [r, onSettled]);
   const download = useAction(async () => {
-    const blob = await apiBlob(r!.download?.url ?? `/v1/reports/ats/${encodeURIComponent(id)}/download`);
+    const blob = await apiBlob(r!.download!.url);
     saveBlob(blob, r!.fileName);
   });
   if (!r) return load.error ? <FormError error={load.error} /> : <Loading />;
   return (
-    <Card title={`ATS ${periodLabel(t, r.period)} · RUC ${r.ruc}`}>
+    <Card title={`ATS ${periodLabel(t, r.period)} · RUC ${r.ruc}`} className="ats-report">
       <div className="row wrap">
         <Badge value={atsStatusLabel(t, r.status)} tone={atsStatusTone(r.status)} />
         <span className="muted">
