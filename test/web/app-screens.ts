@@ -51,6 +51,7 @@ export const SCREENS: Screen[] = [
   { name: 'billing (empty)', as: 'empty', path: '/app/billing' },
   { name: 'production (empty)', as: 'empty', path: '/app/production' },
   { name: 'waybill, type not enabled', as: 'empty', path: '/app/documents/new-waybill' },
+  { name: 'purchases (empty)', as: 'empty', path: '/app/purchases', open: text('Importar TXT del SRI') },
 
   { name: 'overview', as: 'busy', path: '/app', shot: 'dashboard' },
   { name: 'documents', as: 'busy', path: '/app/documents', open: text('María Fernanda'), shot: 'documents' },
@@ -103,6 +104,9 @@ export const SCREENS: Screen[] = [
   { name: 'notifications', as: 'busy', path: '/app/notifications' },
   { name: 'billing', as: 'busy', path: '/app/billing', dialogs: ['Cambiar de plan'], shot: 'plans' },
   { name: 'production', as: 'busy', path: '/app/production' },
+  { name: 'add purchases', as: 'busy', path: '/app/purchases/add' },
+  { name: 'purchases TXT import', as: 'busy', path: '/app/purchases/import' },
+  { name: 'ATS annex', as: 'busy', path: '/app/reports/ats', open: text('Generar ATS') },
   { name: 'menu open', as: 'busy', path: '/app', open: openMenu },
 ];
 

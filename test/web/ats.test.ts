@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ecuadorMonthStart, ecuadorParts, MovableClock } from '../../src/shared/clock.js';
@@ -112,7 +113,12 @@ type RateTotal = { rate: string; base: string; tax: string };
 const rates = (rows: RateTotal[]) =>
   rows.map((r) => [`IVA ${r.rate} %`, formatMoney(r.base), formatMoney(r.tax)]);
 
-/** The page is never wider than the screen, and every button and link button is 44 px tall. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The page is never wider than the screen, every button and link button is 44 px tall, and axe
+ * finds nothing serious or critical.
+ */
 async function fitsThePhone(where: string) {
   for (const width of [390, 360]) {
     await page.setViewportSize({ width, height: 844 });
@@ -124,6 +130,12 @@ async function fitsThePhone(where: string) {
   );
   expect(small, where).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
+  // axe-core as the phone walk runs it (phone.test.ts), on the states that walk cannot reach.
+  if (!(await page.evaluate('typeof axe !== "undefined"'))) await page.evaluate(AXE_SOURCE);
+  const serious = await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ' ' + v.nodes[0].target))`,
+  );
+  expect(serious, where).toEqual([]);
 }
 
 describe('Anexos: ATS at phone width', () => {
