@@ -149,6 +149,9 @@ describe('Anexos: ATS at phone width', () => {
     await shown.locator('.badge', { hasText: 'Listo' }).waitFor({ timeout: 30_000 });
     const api = await report(id);
     expect(api.status).toBe('DONE');
+    // The list of annexes below, read again when the job ended, says so too.
+    const listed = page.locator('.doc-card', { has: page.locator(`a[href="/app/reports/ats?id=${id}"]`) });
+    await listed.locator('.badge', { hasText: 'Listo' }).waitFor();
     const s = api.summary;
     expect(s.compras.count).toBe(1);
     expect(await pairs(page, 'Compras')).toEqual({
