@@ -40,7 +40,7 @@ export { type ListFilters, listOrder, listWhere } from './list-query.js';
 export { authorizedFacts, refusedFacts } from './outcome-facts.js';
 export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideOf } from './pipeline.js';
 export { calendarMonthPeriod, createQuota, type QuotaHooks, type QuotaPeriodResolver } from './quota.js';
-export { buyerIdProblem } from './totals.js';
+export { buyerIdProblem } from './types/common/sales-compute.js';
 export type { InvoiceInput } from './types/invoice/schema.js';
 export { RebuildBodySchema } from './types/registry.js';
 export { SRI_VOID_REASON, voidDocument } from './void.js';

@@ -1,7 +1,6 @@
 import type { Payment, TaxLine } from '../../../../shared/document-model.js';
 import { dec, fixed, sum } from '../../../../shared/money.js';
 import { findTaxRate } from '../../../catalogs/index.js';
-import type { NameValue } from '../../document-input.js';
 import {
   FieldErrors,
   nameValueList,
@@ -10,7 +9,6 @@ import {
   requiredText,
   SCHEMA_AMOUNT_LIMIT,
 } from '../../field-checks.js';
-import { TAX_IVA } from '../../tax-lines.js';
 import {
   checkIssueDate,
   checkParty,
@@ -19,6 +17,8 @@ import {
   round2,
   TEXT_300,
 } from '../common/checks.js';
+import type { NameValue } from '../common/schemas.js';
+import { TAX_IVA } from '../common/tax-lines.js';
 import type { TypeContext } from '../definition.js';
 import type { DebitNoteBodyT } from './schema.js';
 

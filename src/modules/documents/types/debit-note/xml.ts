@@ -1,5 +1,5 @@
-import { element, optionalElement, textElement } from '../../xml/canonical-xml.js';
-import { infoAdicional, infoTributaria, rootDocument, siNo } from '../common/xml.js';
+import { element, optionalElement, textElement } from '../common/canonical-xml.js';
+import { infoAdicional, infoTributaria, pagos, rootDocument, siNo } from '../common/xml.js';
 import type { DocumentHeader } from '../definition.js';
 import type { DebitNoteContent } from './compute.js';
 
@@ -13,22 +13,6 @@ export const DEBIT_NOTE_VERSION = '1.0.0';
 export function buildDebitNoteXml(header: DocumentHeader, content: DebitNoteContent): string {
   const { issuer } = header;
   const { buyer, originalDocument: original } = content;
-  const pagos = content.payments.length
-    ? element(
-        'pagos',
-        content.payments
-          .map((p) =>
-            element(
-              'pago',
-              textElement('formaPago', p.method) +
-                textElement('total', p.total) +
-                optionalElement('plazo', p.term) +
-                optionalElement('unidadTiempo', p.termUnit),
-            ),
-          )
-          .join(''),
-      )
-    : '';
   const info = element(
     'infoNotaDebito',
     textElement('fechaEmision', header.issueDate) +
@@ -58,7 +42,7 @@ export function buildDebitNoteXml(header: DocumentHeader, content: DebitNoteCont
           .join(''),
       ) +
       textElement('valorTotal', content.total) +
-      pagos,
+      (content.payments.length ? pagos(content.payments) : ''),
   );
   const motivos = element(
     'motivos',

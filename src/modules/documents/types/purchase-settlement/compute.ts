@@ -1,10 +1,10 @@
 import type { ItemLine, Payment, Totals } from '../../../../shared/document-model.js';
 import { dec, fixed } from '../../../../shared/money.js';
-import type { NameValue } from '../../document-input.js';
 import { FieldErrors, nameValueList, SCHEMA_AMOUNT_LIMIT } from '../../field-checks.js';
-import { checkItem } from '../../item-checks.js';
-import { aggregateTotals, TAX_IVA } from '../../tax-lines.js';
 import { checkIssueDate, checkParty, checkPayments } from '../common/checks.js';
+import { checkItem } from '../common/item-checks.js';
+import type { NameValue } from '../common/schemas.js';
+import { aggregateTotals, TAX_IVA } from '../common/tax-lines.js';
 import type { TypeContext } from '../definition.js';
 import type { PurchaseSettlementBodyT } from './schema.js';
 

@@ -1,4 +1,3 @@
-import type { NameValue } from '../../document-input.js';
 import {
   FieldErrors,
   nameValueList,
@@ -9,6 +8,7 @@ import {
   requiredText,
 } from '../../field-checks.js';
 import { checkIssueDate, checkParty, TEXT_300 } from '../common/checks.js';
+import type { NameValue } from '../common/schemas.js';
 import type { TypeContext } from '../definition.js';
 import type { WaybillBodyT } from './schema.js';
 

@@ -8,7 +8,6 @@ import {
   SUPPORT_CODES,
   validityText,
 } from '../../../catalogs/index.js';
-import type { NameValue } from '../../document-input.js';
 import {
   FieldErrors,
   nameValueList,
@@ -16,8 +15,9 @@ import {
   requiredDecimal,
   SCHEMA_AMOUNT_LIMIT,
 } from '../../field-checks.js';
-import { TAX_IVA } from '../../tax-lines.js';
 import { checkIssueDate, checkParty, checkPayments, compareStated, isoOf, round2 } from '../common/checks.js';
+import type { NameValue } from '../common/schemas.js';
+import { TAX_IVA } from '../common/tax-lines.js';
 import type { TypeContext } from '../definition.js';
 import type { WithholdingBodyT } from './schema.js';
 
