@@ -112,17 +112,50 @@ export function detalles(items: readonly ItemLine[], mainCodeTag: string, auxili
   return element('detalles', items.map((item) => detalle(item, mainCodeTag, auxiliaryCodeTag)).join(''));
 }
 
-function detalle(item: ItemLine, mainCodeTag: string, auxiliaryCodeTag: string): string {
-  const taxes = item.taxes.map((t) =>
-    element(
-      'impuesto',
-      textElement('codigo', t.code) +
-        textElement('codigoPorcentaje', t.rateCode) +
-        textElement('tarifa', t.rate) +
-        textElement('baseImponible', t.taxableBase) +
-        textElement('valor', t.amount),
-    ),
+/** impuestos with the tarifa of each: an item's (01, 03, 04), the 05's totals. */
+export function impuestos(taxes: readonly TaxLine[]): string {
+  return element(
+    'impuestos',
+    taxes
+      .map((t) =>
+        element(
+          'impuesto',
+          textElement('codigo', t.code) +
+            textElement('codigoPorcentaje', t.rateCode) +
+            textElement('tarifa', t.rate) +
+            textElement('baseImponible', t.taxableBase) +
+            textElement('valor', t.amount),
+        ),
+      )
+      .join(''),
   );
+}
+
+/**
+ * The head of the infoNotaCredito and infoNotaDebito (same sequence in both XSDs): date, branch,
+ * buyer, issuer flags and the document the note modifies.
+ */
+export function noteHead(
+  header: DocumentHeader,
+  buyer: { idType: string; name: string; id: string },
+  modified: { documentType: string; number: string; issueDate: string },
+): string {
+  const { issuer } = header;
+  return (
+    textElement('fechaEmision', header.issueDate) +
+    optionalElement('dirEstablecimiento', issuer.branchAddress) +
+    textElement('tipoIdentificacionComprador', buyer.idType) +
+    textElement('razonSocialComprador', buyer.name) +
+    textElement('identificacionComprador', buyer.id) +
+    optionalElement('contribuyenteEspecial', issuer.specialTaxpayer) +
+    textElement('obligadoContabilidad', siNo(issuer.requiredAccounting)) +
+    textElement('codDocModificado', modified.documentType) +
+    textElement('numDocModificado', modified.number) +
+    textElement('fechaEmisionDocSustento', modified.issueDate)
+  );
+}
+
+function detalle(item: ItemLine, mainCodeTag: string, auxiliaryCodeTag: string): string {
   return element(
     'detalle',
     textElement(mainCodeTag, item.mainCode) +
@@ -133,6 +166,6 @@ function detalle(item: ItemLine, mainCodeTag: string, auxiliaryCodeTag: string):
       textElement('descuento', item.discount) +
       textElement('precioTotalSinImpuesto', item.subtotal) +
       detallesAdicionales(item.additionalDetails) +
-      element('impuestos', taxes.join('')),
+      impuestos(item.taxes),
   );
 }

@@ -1,12 +1,12 @@
-import { element, optionalElement, textElement } from '../common/canonical-xml.js';
+import { element, textElement } from '../common/canonical-xml.js';
 import type { DocumentContent } from '../common/sales-compute.js';
 import {
   CURRENCY,
   detalles,
   infoAdicional,
   infoTributaria,
+  noteHead,
   rootDocument,
-  siNo,
   totalConImpuestos,
 } from '../common/xml.js';
 import type { DocumentHeader } from '../definition.js';
@@ -19,22 +19,16 @@ export const CREDIT_NOTE_VERSION = '1.1.0';
  * before contribuyenteEspecial, the credited document, valorModificacion, then the motivo.
  */
 export function buildCreditNoteXml(header: DocumentHeader, content: DocumentContent): string {
-  const { issuer } = header;
   const { buyer, totals } = content;
   const reference = content.creditNote;
   if (!reference) throw new Error('a credit note needs its creditNote reference');
   const info = element(
     'infoNotaCredito',
-    textElement('fechaEmision', header.issueDate) +
-      optionalElement('dirEstablecimiento', issuer.branchAddress) +
-      textElement('tipoIdentificacionComprador', buyer.idType) +
-      textElement('razonSocialComprador', buyer.name) +
-      textElement('identificacionComprador', buyer.id) +
-      optionalElement('contribuyenteEspecial', issuer.specialTaxpayer) +
-      textElement('obligadoContabilidad', siNo(issuer.requiredAccounting)) +
-      textElement('codDocModificado', reference.originalDocumentType) +
-      textElement('numDocModificado', reference.originalNumber) +
-      textElement('fechaEmisionDocSustento', reference.originalIssueDate) +
+    noteHead(header, buyer, {
+      documentType: reference.originalDocumentType,
+      number: reference.originalNumber,
+      issueDate: reference.originalIssueDate,
+    }) +
       textElement('totalSinImpuestos', totals.totalWithoutTaxes) +
       textElement('valorModificacion', totals.total) +
       textElement('moneda', CURRENCY) +
