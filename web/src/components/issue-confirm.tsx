@@ -21,13 +21,11 @@ function counterpart(body: Record<string, unknown>): Party | null {
 export function IssueConfirm({
   confirm,
   title,
-  confirmLabel,
   partyLabel,
   total,
 }: {
   confirm: IssueConfirmation;
   title: string;
-  confirmLabel: string;
   /** "Cliente", "Proveedor"…: how the form names the counterpart. */
   partyLabel: string;
   /** The total to state; null for a document without an amount (a waybill). */
@@ -43,7 +41,7 @@ export function IssueConfirm({
   return (
     <ConfirmDialog
       title={title}
-      confirmLabel={confirmLabel}
+      confirmLabel={t('Sí, emitir', 'Yes, issue')}
       busy={confirm.issue.busy}
       error={confirm.issue.error}
       onConfirm={() => void confirm.issue.run()}

@@ -7,9 +7,10 @@ import { useDocumentForm } from '../components/document-form';
 import { DryRunTotals, UnplacedErrors } from '../components/dry-run';
 import { IssueConfirm } from '../components/issue-confirm';
 import {
+  AdditionalInfoEditor,
+  additionalInfoFields,
   emptyNameValue,
   type NameValue,
-  NameValuesEditor,
   toNameValues,
 } from '../components/name-values-editor';
 import { Alert, Modal, TextField } from '../components/ui';
@@ -85,11 +86,7 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
     () => ({ ...body, motivo: body.motivo || '-', additionalInfo: undefined }),
     [body],
   );
-  const fields = [
-    'motivo',
-    ...lineFields(lines),
-    ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
-  ];
+  const fields = ['motivo', ...lineFields(lines), ...additionalInfoFields(info)];
   const { dry, fieldError, unplaced, create, confirm, onBlurCapture } = useDocumentForm({
     body,
     totalsBody,
@@ -135,17 +132,7 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
             creditedIso={dmyToIso(original.issueDate)}
             computed={dry.document}
           />
-          <NameValuesEditor
-            rows={info}
-            onChange={setInfo}
-            path="additionalInfo"
-            max={15}
-            legend={t('Información adicional', 'Additional information')}
-            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
-            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
-            addLabel={t('Agregar campo', 'Add field')}
-            error={fieldError}
-          />
+          <AdditionalInfoEditor rows={info} onChange={setInfo} error={fieldError} />
           <DryRunTotals document={dry.document} pending={dry.pending} rateName={rateNamer(t, catalogs)} />
           <UnplacedErrors errors={unplaced} />
         </ActionForm>
@@ -153,7 +140,6 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
       <IssueConfirm
         confirm={confirm}
         title={t(`¿${ISSUE[0]}?`, `${ISSUE[1]}?`)}
-        confirmLabel={t('Sí, emitir', 'Yes, issue')}
         partyLabel={t('Cliente', 'Buyer')}
       />
     </>

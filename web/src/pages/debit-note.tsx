@@ -11,7 +11,12 @@ import {
 import { useDocumentForm } from '../components/document-form';
 import { UnplacedErrors } from '../components/dry-run';
 import { IssueConfirm } from '../components/issue-confirm';
-import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
+import {
+  AdditionalInfoEditor,
+  additionalInfoFields,
+  type NameValue,
+  toNameValues,
+} from '../components/name-values-editor';
 import { emptyPayment, type PaymentRow, PaymentsEditor, toPayments } from '../components/payments-editor';
 import { Button, Modal, SelectField, TextField } from '../components/ui';
 import { ecuadorToday, microsToMoney, money, toMicros } from '../format';
@@ -87,7 +92,7 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
         (f) => `payments[${i}].${f}`,
       ),
     ),
-    ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
+    ...additionalInfoFields(info),
   ];
   const { dry, fieldError, unplaced, create, confirm, onBlurCapture } = useDocumentForm({
     body,
@@ -158,17 +163,7 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
             total={doc?.total ?? null}
             error={fieldError}
           />
-          <NameValuesEditor
-            rows={info}
-            onChange={setInfo}
-            path="additionalInfo"
-            max={15}
-            legend={t('Información adicional', 'Additional information')}
-            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
-            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
-            addLabel={t('Agregar campo', 'Add field')}
-            error={fieldError}
-          />
+          <AdditionalInfoEditor rows={info} onChange={setInfo} error={fieldError} />
           <p className="muted" data-testid="debit-total" aria-live="polite">
             {doc?.total
               ? `${t('Subtotal', 'Subtotal')} ${money(doc.totalWithoutTaxes, lang)} · IVA ${money(doc.taxes?.[0]?.amount, lang)} · Total ${money(doc.total, lang)}`
@@ -180,7 +175,6 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
       <IssueConfirm
         confirm={confirm}
         title={t(`¿${ISSUE[0]}?`, `${ISSUE[1]}?`)}
-        confirmLabel={t('Sí, emitir', 'Yes, issue')}
         partyLabel={t('Cliente', 'Buyer')}
       />
     </>

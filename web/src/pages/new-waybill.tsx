@@ -1,7 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useConfirmedPost } from '../components/document-form';
 import { IssueConfirm } from '../components/issue-confirm';
-import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
+import {
+  AdditionalInfoEditor,
+  additionalInfoFields,
+  type NameValue,
+  toNameValues,
+} from '../components/name-values-editor';
 import { Alert, Button, Card, FormError, PageHeader, SelectField, TextField } from '../components/ui';
 import { ecuadorToday } from '../format';
 import { useAction } from '../hooks';
@@ -201,17 +206,7 @@ export function NewWaybillPage() {
           </Button>
         </Card>
         <Card>
-          <NameValuesEditor
-            rows={info}
-            onChange={setInfo}
-            path="additionalInfo"
-            max={15}
-            legend={t('Información adicional', 'Additional information')}
-            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
-            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
-            addLabel={t('Agregar campo', 'Add field')}
-            error={err}
-          />
+          <AdditionalInfoEditor rows={info} onChange={setInfo} error={err} />
         </Card>
         <FormError
           error={err}
@@ -232,7 +227,7 @@ export function NewWaybillPage() {
             ...goods.flatMap((_, i) =>
               ['mainCode', 'description', 'quantity'].map((f) => `${R}.items[${i}].${f}`),
             ),
-            ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
+            ...additionalInfoFields(info),
           ]}
         />
         <Button type="submit" busy={create.busy}>
@@ -242,7 +237,6 @@ export function NewWaybillPage() {
       <IssueConfirm
         confirm={confirm}
         title={t('¿Emitir este comprobante?', 'Issue this document?')}
-        confirmLabel={t('Sí, emitir', 'Yes, issue')}
         partyLabel={t('Transportista', 'Carrier')}
         total={null}
       />

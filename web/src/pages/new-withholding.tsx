@@ -9,7 +9,12 @@ import {
 } from '../components/catalog-options';
 import { useConfirmedPost } from '../components/document-form';
 import { IssueConfirm } from '../components/issue-confirm';
-import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
+import {
+  AdditionalInfoEditor,
+  additionalInfoFields,
+  type NameValue,
+  toNameValues,
+} from '../components/name-values-editor';
 import {
   Alert,
   Button,
@@ -307,17 +312,7 @@ export function NewWithholdingPage() {
           </p>
         </Card>
         <Card>
-          <NameValuesEditor
-            rows={info}
-            onChange={setInfo}
-            path="additionalInfo"
-            max={15}
-            legend={t('Información adicional', 'Additional information')}
-            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
-            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
-            addLabel={t('Agregar campo', 'Add field')}
-            error={err}
-          />
+          <AdditionalInfoEditor rows={info} onChange={setInfo} error={err} />
         </Card>
         <FormError
           error={err}
@@ -331,7 +326,7 @@ export function NewWithholdingPage() {
             `${D}.issueDate`,
             `${D}.authorizationNumber`,
             `${D}.totalWithoutTaxes`,
-            ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
+            ...additionalInfoFields(info),
           ]}
         />
         <Button type="submit" busy={create.busy}>
@@ -341,7 +336,6 @@ export function NewWithholdingPage() {
       <IssueConfirm
         confirm={confirm}
         title={t('¿Emitir este comprobante?', 'Issue this document?')}
-        confirmLabel={t('Sí, emitir', 'Yes, issue')}
         partyLabel={t('Sujeto retenido', 'Withheld subject')}
         total={addMoney(rentaAmount, ivaAmount)}
       />
