@@ -3,7 +3,8 @@ import { type ApiError, api } from '../api';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
 import { ActionForm, type FormAction } from './action-form';
-import { Button, FormError, Loading, Modal, TextField } from './ui';
+import { TableRegion } from './table-region';
+import { Alert, Button, FormError, Loading, Modal, PageHeader, TextField } from './ui';
 
 /**
  * The pieces every list page repeats: a loaded answer (spinner, then its problem document or the
@@ -101,17 +102,28 @@ export function useDebounced(value: string, ms = 250): string {
 
 const PAGE_SIZE = 20;
 
+type Paged<R> = { data: R[]; pagination: { total: number } };
+interface SearchedPages<R> {
+  q: string;
+  search(text: string): void;
+  query: string;
+  page: number;
+  setPage(page: number): void;
+  pages: number;
+  list: { data: Paged<R> | null; error: ApiError | null; reload(): Promise<void> };
+}
+
 /**
  * A searched, paged list of saved records (`GET path?q=&page=&limit=`): the search box's text,
  * the debounced query sent, the page (back to 1 whenever the text changes) and the page count.
  */
-export function useSearchedPages<A extends { pagination: { total: number } }>(path: string) {
+export function useSearchedPages<R>(path: string): SearchedPages<R> {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const query = useDebounced(q);
   const list = useLoad(
     () =>
-      api<A>(
+      api<Paged<R>>(
         'GET',
         `${path}?${new URLSearchParams({ q: query, page: String(page), limit: String(PAGE_SIZE) })}`,
       ),
@@ -125,26 +137,89 @@ export function useSearchedPages<A extends { pagination: { total: number } }>(pa
   return { q, search, query, page, setPage, pages, list };
 }
 
-/** The search-as-you-type box above a list. */
-export function SearchBox({
-  label,
-  value,
-  onSearch,
+/**
+ * A page of saved records (customers, products): its title with "Importar CSV" and "New", the
+ * last save's message, the search box, then the table of `useSearchedPages`' page (each row's
+ * `cells` and its Edit/Delete links) with its pager, or what to say when there is none.
+ */
+export function SavedRecords<R extends { id: string }>({
+  title,
+  newLabel,
+  searchLabel,
+  noMatch,
+  none,
+  message,
+  records,
+  columns,
+  cells,
+  name,
+  onImport,
+  onEdit,
+  onDelete,
 }: {
-  label: string;
-  value: string;
-  onSearch(q: string): void;
+  title: string;
+  newLabel: string;
+  searchLabel: string;
+  noMatch: string;
+  none: string;
+  message: string | null;
+  records: SearchedPages<R>;
+  columns: Column[];
+  cells(record: R): ReactNode;
+  name(record: R): string;
+  onImport(): void;
+  onEdit(record: R | 'new'): void;
+  onDelete(record: R): void;
 }) {
+  const t = useT();
+  const { q, search, query, page, setPage, pages, list } = records;
   return (
-    <div className="search-box">
-      <TextField
-        label={label}
-        name="q"
-        type="search"
-        value={value}
-        onChange={(e) => onSearch(e.target.value)}
-      />
-    </div>
+    <>
+      <PageHeader title={title}>
+        <Button variant="secondary" onClick={onImport}>
+          {t('Importar CSV', 'Import CSV')}
+        </Button>
+        <Button onClick={() => onEdit('new')}>{newLabel}</Button>
+      </PageHeader>
+      {message && <Alert kind="success">{message}</Alert>}
+      <div className="search-box">
+        <TextField
+          label={searchLabel}
+          name="q"
+          type="search"
+          value={q}
+          onChange={(e) => search(e.target.value)}
+        />
+      </div>
+      <Loaded load={list}>
+        {(data) =>
+          data.data.length === 0 ? (
+            <Alert>{query ? noMatch : none}</Alert>
+          ) : (
+            <>
+              <TableRegion label={title}>
+                <table className="table" aria-label={title}>
+                  <TableHead columns={columns} actions />
+                  <tbody>
+                    {data.data.map((r) => (
+                      <tr key={r.id}>
+                        {cells(r)}
+                        <EditDeleteCell
+                          name={name(r)}
+                          onEdit={() => onEdit(r)}
+                          onDelete={() => onDelete(r)}
+                        />
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableRegion>
+              <Pager page={page} pages={pages} onPage={setPage} />
+            </>
+          )
+        }
+      </Loaded>
+    </>
   );
 }
 

@@ -1,18 +1,8 @@
 import { useState } from 'react';
 import { ApiError, api } from '../api';
 import type { Answer } from '../api-models';
-import {
-  ConfirmDelete,
-  EditDeleteCell,
-  Loaded,
-  Pager,
-  SaveModal,
-  SearchBox,
-  TableHead,
-  useSearchedPages,
-} from '../components/record-list';
-import { TableRegion } from '../components/table-region';
-import { Alert, Button, PageHeader, SelectField, TextField } from '../components/ui';
+import { ConfirmDelete, SavedRecords, SaveModal, useSearchedPages } from '../components/record-list';
+import { SelectField, TextField } from '../components/ui';
 import { useAction } from '../hooks';
 import { type T, useT } from '../i18n';
 import { CsvImportDialog } from './csv-import';
@@ -41,74 +31,45 @@ export function inWords(t: T, e: unknown, duplicate: string, idType?: string): u
 /** Saved customers (the buyers of documents): search, create, edit, delete, import from CSV. */
 export function CustomersPage() {
   const t = useT();
-  const { q, search, query, page, setPage, pages, list } =
-    useSearchedPages<Answer<'/v1/customers', 'get'>>('/v1/customers');
+  const records = useSearchedPages<Customer>('/v1/customers');
   const [editing, setEditing] = useState<Customer | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const [importing, setImporting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   return (
     <>
-      <PageHeader title={t('Clientes', 'Customers')}>
-        <Button variant="secondary" onClick={() => setImporting(true)}>
-          {t('Importar CSV', 'Import CSV')}
-        </Button>
-        <Button onClick={() => setEditing('new')}>{t('Nuevo cliente', 'New customer')}</Button>
-      </PageHeader>
-      {message && <Alert kind="success">{message}</Alert>}
-      <SearchBox
-        label={t('Buscar por nombre o identificación', 'Search by name or identification')}
-        value={q}
-        onSearch={search}
+      <SavedRecords<Customer>
+        title={t('Clientes', 'Customers')}
+        newLabel={t('Nuevo cliente', 'New customer')}
+        searchLabel={t('Buscar por nombre o identificación', 'Search by name or identification')}
+        noMatch={t('Ningún cliente coincide con la búsqueda.', 'No customer matches the search.')}
+        none={t(
+          'Aún no hay clientes. Créalos aquí o impórtalos desde un archivo CSV.',
+          'No customers yet. Create them here or import them from a CSV file.',
+        )}
+        message={message}
+        records={records}
+        columns={[
+          t('Nombre', 'Name'),
+          t('Identificación', 'Identification'),
+          [t('Correo', 'Email'), 'hide-sm'],
+          [t('Teléfono', 'Phone'), 'hide-sm'],
+        ]}
+        cells={(c) => (
+          <>
+            <td>{c.name}</td>
+            <td>
+              <span className="muted">{idTypeLabel(t, c.idType)}</span> {c.identification}
+            </td>
+            <td className="hide-sm">{c.email ?? '—'}</td>
+            <td className="hide-sm">{c.phone ?? '—'}</td>
+          </>
+        )}
+        name={(c) => c.name}
+        onImport={() => setImporting(true)}
+        onEdit={setEditing}
+        onDelete={setDeleting}
       />
-      <Loaded load={list}>
-        {(data) =>
-          data.data.length === 0 ? (
-            <Alert>
-              {query
-                ? t('Ningún cliente coincide con la búsqueda.', 'No customer matches the search.')
-                : t(
-                    'Aún no hay clientes. Créalos aquí o impórtalos desde un archivo CSV.',
-                    'No customers yet. Create them here or import them from a CSV file.',
-                  )}
-            </Alert>
-          ) : (
-            <>
-              <TableRegion label={t('Clientes', 'Customers')}>
-                <table className="table" aria-label={t('Clientes', 'Customers')}>
-                  <TableHead
-                    columns={[
-                      t('Nombre', 'Name'),
-                      t('Identificación', 'Identification'),
-                      [t('Correo', 'Email'), 'hide-sm'],
-                      [t('Teléfono', 'Phone'), 'hide-sm'],
-                    ]}
-                    actions
-                  />
-                  <tbody>
-                    {data.data.map((c) => (
-                      <tr key={c.id}>
-                        <td>{c.name}</td>
-                        <td>
-                          <span className="muted">{idTypeLabel(t, c.idType)}</span> {c.identification}
-                        </td>
-                        <td className="hide-sm">{c.email ?? '—'}</td>
-                        <td className="hide-sm">{c.phone ?? '—'}</td>
-                        <EditDeleteCell
-                          name={c.name}
-                          onEdit={() => setEditing(c)}
-                          onDelete={() => setDeleting(c)}
-                        />
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableRegion>
-              <Pager page={page} pages={pages} onPage={setPage} />
-            </>
-          )
-        }
-      </Loaded>
       {editing && (
         <CustomerModal
           customer={editing === 'new' ? null : editing}
@@ -120,7 +81,7 @@ export function CustomersPage() {
                 ? t(`Cliente ${c.name} creado.`, `Customer ${c.name} created.`)
                 : t(`Cliente ${c.name} guardado.`, `Customer ${c.name} saved.`),
             );
-            void list.reload();
+            void records.list.reload();
           }}
         />
       )}
@@ -132,7 +93,7 @@ export function CustomersPage() {
           onDeleted={() => {
             setMessage(t(`Cliente ${deleting.name} eliminado.`, `Customer ${deleting.name} deleted.`));
             setDeleting(null);
-            void list.reload();
+            void records.list.reload();
           }}
         >
           {t(
@@ -172,7 +133,7 @@ export function CustomersPage() {
           onClose={() => setImporting(false)}
           onImported={(n) => {
             setMessage(t(`Clientes importados: ${n}.`, `Customers imported: ${n}.`));
-            void list.reload();
+            void records.list.reload();
           }}
         />
       )}

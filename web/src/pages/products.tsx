@@ -1,18 +1,8 @@
 import { useState } from 'react';
 import { api } from '../api';
 import type { Answer } from '../api-models';
-import {
-  ConfirmDelete,
-  EditDeleteCell,
-  Loaded,
-  Pager,
-  SaveModal,
-  SearchBox,
-  TableHead,
-  useSearchedPages,
-} from '../components/record-list';
-import { TableRegion } from '../components/table-region';
-import { Alert, Button, CheckField, PageHeader, SelectField, TextField } from '../components/ui';
+import { ConfirmDelete, SavedRecords, SaveModal, useSearchedPages } from '../components/record-list';
+import { CheckField, SelectField, TextField } from '../components/ui';
 import { money } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
@@ -26,8 +16,7 @@ type ProductRow = Answer<'/v1/products/import', 'post'>['data']['rows'][number][
 /** Saved products and services (the items of documents): search, create, edit, delete, import. */
 export function ProductsPage() {
   const t = useT();
-  const { q, search, query, page, setPage, pages, list } =
-    useSearchedPages<Answer<'/v1/products', 'get'>>('/v1/products');
+  const records = useSearchedPages<Product>('/v1/products');
   const rates = useLoad(
     () => api<{ taxRates: TaxRateRow[] }>('GET', '/v1/catalogs/tax-rates').then((r) => r.taxRates),
     [],
@@ -43,64 +32,36 @@ export function ProductsPage() {
       : '…';
   return (
     <>
-      <PageHeader title={t('Productos', 'Products')}>
-        <Button variant="secondary" onClick={() => setImporting(true)}>
-          {t('Importar CSV', 'Import CSV')}
-        </Button>
-        <Button onClick={() => setEditing('new')}>{t('Nuevo producto', 'New product')}</Button>
-      </PageHeader>
-      {message && <Alert kind="success">{message}</Alert>}
-      <SearchBox
-        label={t('Buscar por descripción o código', 'Search by description or code')}
-        value={q}
-        onSearch={search}
+      <SavedRecords<Product>
+        title={t('Productos', 'Products')}
+        newLabel={t('Nuevo producto', 'New product')}
+        searchLabel={t('Buscar por descripción o código', 'Search by description or code')}
+        noMatch={t('Ningún producto coincide con la búsqueda.', 'No product matches the search.')}
+        none={t(
+          'Aún no hay productos. Créalos aquí o impórtalos desde un archivo CSV.',
+          'No products yet. Create them here or import them from a CSV file.',
+        )}
+        message={message}
+        records={records}
+        columns={[
+          t('Código', 'Code'),
+          t('Descripción', 'Description'),
+          [t('Precio unitario', 'Unit price'), 'num'],
+          [t('Impuestos', 'Taxes'), 'hide-sm'],
+        ]}
+        cells={(p) => (
+          <>
+            <td className="mono">{p.mainCode}</td>
+            <td>{p.description}</td>
+            <td className="num">{money(p.unitPrice)}</td>
+            <td className="hide-sm">{taxes(p.taxes)}</td>
+          </>
+        )}
+        name={(p) => p.description}
+        onImport={() => setImporting(true)}
+        onEdit={setEditing}
+        onDelete={setDeleting}
       />
-      <Loaded load={list}>
-        {(data) =>
-          data.data.length === 0 ? (
-            <Alert>
-              {query
-                ? t('Ningún producto coincide con la búsqueda.', 'No product matches the search.')
-                : t(
-                    'Aún no hay productos. Créalos aquí o impórtalos desde un archivo CSV.',
-                    'No products yet. Create them here or import them from a CSV file.',
-                  )}
-            </Alert>
-          ) : (
-            <>
-              <TableRegion label={t('Productos', 'Products')}>
-                <table className="table" aria-label={t('Productos', 'Products')}>
-                  <TableHead
-                    columns={[
-                      t('Código', 'Code'),
-                      t('Descripción', 'Description'),
-                      [t('Precio unitario', 'Unit price'), 'num'],
-                      [t('Impuestos', 'Taxes'), 'hide-sm'],
-                    ]}
-                    actions
-                  />
-                  <tbody>
-                    {data.data.map((p) => (
-                      <tr key={p.id}>
-                        <td className="mono">{p.mainCode}</td>
-                        <td>{p.description}</td>
-                        <td className="num">{money(p.unitPrice)}</td>
-                        <td className="hide-sm">{taxes(p.taxes)}</td>
-                        <EditDeleteCell
-                          name={p.description}
-                          onEdit={() => setEditing(p)}
-                          onDelete={() => setDeleting(p)}
-                        />
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableRegion>
-              <Pager page={page} pages={pages} onPage={setPage} />
-            </>
-          )
-        }
-      </Loaded>
       {editing && rates.data && (
         <ProductModal
           product={editing === 'new' ? null : editing}
@@ -113,7 +74,7 @@ export function ProductsPage() {
                 ? t(`Producto ${p.mainCode} creado.`, `Product ${p.mainCode} created.`)
                 : t(`Producto ${p.mainCode} guardado.`, `Product ${p.mainCode} saved.`),
             );
-            void list.reload();
+            void records.list.reload();
           }}
         />
       )}
@@ -127,7 +88,7 @@ export function ProductsPage() {
               t(`Producto ${deleting.mainCode} eliminado.`, `Product ${deleting.mainCode} deleted.`),
             );
             setDeleting(null);
-            void list.reload();
+            void records.list.reload();
           }}
         >
           {t(
@@ -157,7 +118,7 @@ export function ProductsPage() {
           onClose={() => setImporting(false)}
           onImported={(n) => {
             setMessage(t(`Productos importados: ${n}.`, `Products imported: ${n}.`));
-            void list.reload();
+            void records.list.reload();
           }}
         />
       )}
