@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiError, api } from '../api';
+import type { DocumentDetail } from '../api-models';
 import { useAction } from '../hooks';
 import { useT } from '../i18n';
 import { type DryRunAnswer, personErrors, shownErrors, unplacedErrors, useDryRun } from './dry-run';
@@ -126,5 +127,18 @@ export function useConfirmedPost({
       setBody(b);
     },
     error: issue.error,
+  };
+}
+
+/** A credit or debit note's buyer and the invoice it corrects, both as the invoice was issued. */
+export function againstInvoice(original: DocumentDetail) {
+  const { buyer } = original;
+  return {
+    buyer: { idType: buyer.idType, id: buyer.id, name: buyer.name, email: buyer.email },
+    originalDocument: {
+      documentType: original.documentType,
+      number: original.number,
+      issueDate: original.issueDate,
+    },
   };
 }

@@ -1,7 +1,8 @@
 import { money } from '../format';
 import { useLang, useT } from '../i18n';
+import { useSession } from '../session';
 import type { IssueConfirmation } from './document-form';
-import { ConfirmDialog } from './ui';
+import { Alert, ConfirmDialog } from './ui';
 
 type Party = { name?: string; id?: string };
 
@@ -70,5 +71,15 @@ export function IssueConfirm({
         )}
       </p>
     </ConfirmDialog>
+  );
+}
+
+/** Atop a document form in the sandbox: what is issued there has no tax validity. */
+export function SandboxNotice() {
+  const t = useT();
+  const s = useSession();
+  if (!s.tenant?.sandbox) return null;
+  return (
+    <Alert>{t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}</Alert>
   );
 }

@@ -3,7 +3,7 @@ import { api } from '../api';
 import type { Answer, DocumentDetail } from '../api-models';
 import { ActionForm } from '../components/action-form';
 import { rateNamer, useDocumentCatalogs } from '../components/catalog-options';
-import { useDocumentForm } from '../components/document-form';
+import { againstInvoice, useDocumentForm } from '../components/document-form';
 import { DryRunTotals, UnplacedErrors } from '../components/dry-run';
 import { IssueConfirm } from '../components/issue-confirm';
 import {
@@ -66,17 +66,11 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
   const [issueDate] = useState(ecuadorToday);
 
   const body = useMemo(() => {
-    const { buyer } = original;
     const additionalInfo = toNameValues(info);
     return {
       documentType: '04',
       issueDate,
-      buyer: { idType: buyer.idType, id: buyer.id, name: buyer.name, email: buyer.email },
-      originalDocument: {
-        documentType: original.documentType,
-        number: original.number,
-        issueDate: original.issueDate,
-      },
+      ...againstInvoice(original),
       motivo: motivo.trim(),
       items: toItems(lines, catalogs),
       ...(additionalInfo ? { additionalInfo } : {}),

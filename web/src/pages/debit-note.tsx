@@ -8,7 +8,7 @@ import {
   TAX_IVA,
   useDocumentCatalogs,
 } from '../components/catalog-options';
-import { useDocumentForm } from '../components/document-form';
+import { againstInvoice, useDocumentForm } from '../components/document-form';
 import { UnplacedErrors } from '../components/dry-run';
 import { IssueConfirm } from '../components/issue-confirm';
 import {
@@ -54,7 +54,6 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
   }, [catalogs, rateCode]);
 
   const body = useMemo(() => {
-    const { buyer } = original;
     // The base of the one IVA rate is the sum of the reasons (the API checks they match); its
     // value, the total and a single payment's amount are the dry run's.
     const base = microsToMoney(reasons.reduce((n, r) => n + (toMicros(r.amount.trim()) ?? 0n), 0n));
@@ -63,12 +62,7 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
     return {
       documentType: '05',
       issueDate,
-      buyer: { idType: buyer.idType, id: buyer.id, name: buyer.name, email: buyer.email },
-      originalDocument: {
-        documentType: original.documentType,
-        number: original.number,
-        issueDate: original.issueDate,
-      },
+      ...againstInvoice(original),
       reasons: reasons.map((r) => ({ reason: r.reason.trim(), amount: r.amount.trim() })),
       taxes: [{ code: TAX_IVA, rateCode, rate: row?.rate ?? '0', taxableBase: base }],
       payments: toPayments(payments),

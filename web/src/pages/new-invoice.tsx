@@ -3,7 +3,7 @@ import { ActionForm } from '../components/action-form';
 import { defaultIvaRate, rateNamer, useDocumentCatalogs } from '../components/catalog-options';
 import { useDocumentForm } from '../components/document-form';
 import { DryRunTotals, UnplacedErrors } from '../components/dry-run';
-import { IssueConfirm } from '../components/issue-confirm';
+import { IssueConfirm, SandboxNotice } from '../components/issue-confirm';
 import {
   AdditionalInfoEditor,
   additionalInfoFields,
@@ -13,7 +13,7 @@ import {
 import { emptyPayment, type PaymentRow, PaymentsEditor, toPayments } from '../components/payments-editor';
 import { type Customer, saveCustomer, searchCustomers } from '../components/saved-records';
 import { Typeahead } from '../components/typeahead';
-import { Alert, Card, CheckField, PageHeader, SelectField, TextField } from '../components/ui';
+import { Card, CheckField, PageHeader, SelectField, TextField } from '../components/ui';
 import { useT } from '../i18n';
 import { navigate } from '../router';
 import { useSession } from '../session';
@@ -165,11 +165,7 @@ export function NewInvoicePage({ kind = 'invoice' }: { kind?: LinesDocumentKind 
   return (
     <>
       <PageHeader title={t(k.title[0], k.title[1])} />
-      {s.tenant?.sandbox && (
-        <Alert>
-          {t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}
-        </Alert>
-      )}
+      <SandboxNotice />
       <ActionForm
         action={create}
         fields={fields}

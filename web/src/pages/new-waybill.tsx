@@ -1,13 +1,14 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { ActionForm } from '../components/action-form';
 import { useConfirmedPost } from '../components/document-form';
-import { IssueConfirm } from '../components/issue-confirm';
+import { IssueConfirm, SandboxNotice } from '../components/issue-confirm';
 import {
   AdditionalInfoEditor,
   additionalInfoFields,
   type NameValue,
   toNameValues,
 } from '../components/name-values-editor';
-import { Alert, Button, Card, FormError, PageHeader, SelectField, TextField } from '../components/ui';
+import { Button, Card, PageHeader, SelectField, TextField } from '../components/ui';
 import { ecuadorToday } from '../format';
 import { useAction } from '../hooks';
 import { useT } from '../i18n';
@@ -77,22 +78,36 @@ export function NewWaybillPage() {
     };
     ask(body);
   });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    void create.run(new FormData(e.currentTarget));
-  };
   const set = (key: number, change: Partial<Goods>) =>
     setGoods((gs) => gs.map((g) => (g.key === key ? { ...g, ...change } : g)));
   const err = create.error ?? issueError;
   return (
     <>
       <PageHeader title={t('Nueva guía de remisión', 'New waybill')} />
-      {s.tenant?.sandbox && (
-        <Alert>
-          {t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}
-        </Alert>
-      )}
-      <form onSubmit={submit} noValidate>
+      <SandboxNotice />
+      <ActionForm
+        action={{ ...create, error: err }}
+        fields={[
+          'departureAddress',
+          'transportStartDate',
+          'transportEndDate',
+          'carrier.idType',
+          'carrier.id',
+          'carrier.name',
+          'carrier.licensePlate',
+          `${R}.id`,
+          `${R}.name`,
+          `${R}.address`,
+          `${R}.email`,
+          `${R}.transferReason`,
+          `${R}.route`,
+          ...goods.flatMap((_, i) =>
+            ['mainCode', 'description', 'quantity'].map((f) => `${R}.items[${i}].${f}`),
+          ),
+          ...additionalInfoFields(info),
+        ]}
+        submitLabel={t('Emitir guía de remisión', 'Issue waybill')}
+      >
         <Card title={t('Traslado', 'Transport')}>
           <div className="grid2">
             <TextField
@@ -208,32 +223,7 @@ export function NewWaybillPage() {
         <Card>
           <AdditionalInfoEditor rows={info} onChange={setInfo} error={err} />
         </Card>
-        <FormError
-          error={err}
-          fields={[
-            'departureAddress',
-            'transportStartDate',
-            'transportEndDate',
-            'carrier.idType',
-            'carrier.id',
-            'carrier.name',
-            'carrier.licensePlate',
-            `${R}.id`,
-            `${R}.name`,
-            `${R}.address`,
-            `${R}.email`,
-            `${R}.transferReason`,
-            `${R}.route`,
-            ...goods.flatMap((_, i) =>
-              ['mainCode', 'description', 'quantity'].map((f) => `${R}.items[${i}].${f}`),
-            ),
-            ...additionalInfoFields(info),
-          ]}
-        />
-        <Button type="submit" busy={create.busy}>
-          {t('Emitir guía de remisión', 'Issue waybill')}
-        </Button>
-      </form>
+      </ActionForm>
       <IssueConfirm
         confirm={confirm}
         title={t('¿Emitir este comprobante?', 'Issue this document?')}

@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api';
+import { ActionForm } from '../components/action-form';
 import {
   defaultIvaRate,
   rateLabel,
@@ -8,24 +9,14 @@ import {
   useDocumentCatalogs,
 } from '../components/catalog-options';
 import { useConfirmedPost } from '../components/document-form';
-import { IssueConfirm } from '../components/issue-confirm';
+import { IssueConfirm, SandboxNotice } from '../components/issue-confirm';
 import {
   AdditionalInfoEditor,
   additionalInfoFields,
   type NameValue,
   toNameValues,
 } from '../components/name-values-editor';
-import {
-  Alert,
-  Button,
-  Card,
-  CheckField,
-  FormError,
-  Loading,
-  PageHeader,
-  SelectField,
-  TextField,
-} from '../components/ui';
+import { Card, CheckField, FormError, Loading, PageHeader, SelectField, TextField } from '../components/ui';
 import { ecuadorToday, microsToMoney, money, mulMicros, toMicros } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
@@ -174,10 +165,6 @@ export function NewWithholdingPage() {
     };
     ask(body);
   });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    void create.run(new FormData(e.currentTarget));
-  };
   const err = create.error ?? issueError;
   if (!catalogs.data || !docCatalogs || draftLoading)
     return catalogs.error || draftError ? <FormError error={catalogs.error ?? draftError} /> : <Loading />;
@@ -186,12 +173,23 @@ export function NewWithholdingPage() {
   return (
     <>
       <PageHeader title={t('Nueva retención', 'New withholding receipt')} />
-      {s.tenant?.sandbox && (
-        <Alert>
-          {t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}
-        </Alert>
-      )}
-      <form onSubmit={submit} noValidate>
+      <SandboxNotice />
+      <ActionForm
+        action={{ ...create, error: err }}
+        fields={[
+          'subject.idType',
+          'subject.id',
+          'subject.name',
+          'subject.email',
+          `${D}.supportCode`,
+          `${D}.number`,
+          `${D}.issueDate`,
+          `${D}.authorizationNumber`,
+          `${D}.totalWithoutTaxes`,
+          ...additionalInfoFields(info),
+        ]}
+        submitLabel={t('Emitir retención', 'Issue withholding receipt')}
+      >
         <Card title={t('Sujeto retenido', 'Withheld subject')}>
           <div className="grid2">
             <SelectField
@@ -314,25 +312,7 @@ export function NewWithholdingPage() {
         <Card>
           <AdditionalInfoEditor rows={info} onChange={setInfo} error={err} />
         </Card>
-        <FormError
-          error={err}
-          fields={[
-            'subject.idType',
-            'subject.id',
-            'subject.name',
-            'subject.email',
-            `${D}.supportCode`,
-            `${D}.number`,
-            `${D}.issueDate`,
-            `${D}.authorizationNumber`,
-            `${D}.totalWithoutTaxes`,
-            ...additionalInfoFields(info),
-          ]}
-        />
-        <Button type="submit" busy={create.busy}>
-          {t('Emitir retención', 'Issue withholding receipt')}
-        </Button>
-      </form>
+      </ActionForm>
       <IssueConfirm
         confirm={confirm}
         title={t('¿Emitir este comprobante?', 'Issue this document?')}
