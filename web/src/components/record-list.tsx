@@ -3,7 +3,7 @@ import { type ApiError, api } from '../api';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
 import { ActionForm, type FormAction } from './action-form';
-import { TableRegion } from './table-region';
+import { type Column, TableHead, TableRegion } from './table-region';
 import { Alert, Button, FormError, Loading, Modal, PageHeader, TextField } from './ui';
 
 /**
@@ -11,7 +11,7 @@ import { Alert, Button, FormError, Loading, Modal, PageHeader, TextField } from 
  * content), a table's header row, the Edit/Delete links of a row, a page-by-page pager and a delete
  * confirmation. Each page keeps its own columns and words.
  */
-export function Loaded<T>({
+function Loaded<T>({
   load,
   children,
 }: {
@@ -22,36 +22,8 @@ export function Loaded<T>({
   return load.error ? <FormError error={load.error} /> : <Loading />;
 }
 
-/** A column's heading, with its class (`num`, `hide-sm`) where it has one. */
-export type Column = string | [label: string, className: string];
-
-/** A table's header row; `actions` adds the last column, named only for screen readers. */
-export function TableHead({ columns, actions = false }: { columns: Column[]; actions?: boolean }) {
-  const t = useT();
-  return (
-    <thead>
-      <tr>
-        {columns.map((c) =>
-          typeof c === 'string' ? (
-            <th key={c}>{c}</th>
-          ) : (
-            <th key={c[0]} className={c[1]}>
-              {c[0]}
-            </th>
-          ),
-        )}
-        {actions && (
-          <th>
-            <span className="sr-only">{t('Acciones', 'Actions')}</span>
-          </th>
-        )}
-      </tr>
-    </thead>
-  );
-}
-
 /** A saved record's Edit and Delete links, each naming the record for screen readers. */
-export function EditDeleteCell({
+function EditDeleteCell({
   name,
   onEdit,
   onDelete,
@@ -74,7 +46,7 @@ export function EditDeleteCell({
 }
 
 /** Previous / "Page n of m" / Next; nothing when everything fits on one page. */
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage(page: number): void }) {
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage(page: number): void }) {
   const t = useT();
   if (pages <= 1) return null;
   return (
@@ -91,7 +63,7 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
 }
 
 /** A value the user typed, waiting `ms` after the last key before it counts (search as you type). */
-export function useDebounced(value: string, ms = 250): string {
+function useDebounced(value: string, ms = 250): string {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);

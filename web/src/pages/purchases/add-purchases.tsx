@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError, api } from '../../api';
 import { FilePick } from '../../components/file-pick';
-import { TableRegion } from '../../components/table-region';
+import { TableHead, TableRegion } from '../../components/table-region';
 import { Alert, Badge, Button, Card, FormError, PageHeader, UploadProgress } from '../../components/ui';
 import { useAction, useUploadProgress } from '../../hooks';
 import { type T, useT } from '../../i18n';
@@ -97,13 +97,13 @@ function ByKeys() {
           </output>
           <TableRegion label={t('Resultado por clave', 'Result per key')}>
             <table className="table compact" aria-label={t('Resultado por clave', 'Result per key')}>
-              <thead>
-                <tr>
-                  <th>{t('Clave de acceso', 'Access key')}</th>
-                  <th>{t('Resultado', 'Result')}</th>
-                  <th>{t('Comprobante', 'Document')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('Clave de acceso', 'Access key'),
+                  t('Resultado', 'Result'),
+                  t('Comprobante', 'Document'),
+                ]}
+              />
               <tbody>
                 {answer.data.map((r) => (
                   <tr key={r.accessKey} data-status={r.status}>
