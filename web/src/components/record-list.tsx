@@ -23,15 +23,7 @@ function Loaded<T>({
 }
 
 /** A saved record's Edit and Delete links, each naming the record for screen readers. */
-function EditDeleteCell({
-  name,
-  onEdit,
-  onDelete,
-}: {
-  name: string;
-  onEdit(): void;
-  onDelete(): void;
-}) {
+function EditDeleteCell({ name, onEdit, onDelete }: { name: string; onEdit(): void; onDelete(): void }) {
   const t = useT();
   return (
     <td className="actions-cell">
