@@ -74,68 +74,28 @@ export function DocumentRows({
       </div>
       <ul className="doc-cards show-sm" aria-label={t('Comprobantes', 'Documents')}>
         {docs.map((d) => (
-          <DocCard
-            key={d.accessKey}
-            href={`/app/documents/${d.accessKey}`}
-            title={`${typeLabel(t, d.documentType)} ${d.number}`}
-            badge={<Badge value={statusLabel(t, d.status)} tone={d.status.toLowerCase()} />}
-            party={d.buyer.name}
-            partyId={d.buyer.id}
-            date={
-              d.issueDate +
-              (d.authorizationDate
-                ? ` · ${t('autorizado', 'authorized')} ${formatDateTime(d.authorizationDate)}`
-                : '')
-            }
-            total={total(d)}
-          />
+          <li key={d.accessKey} className="doc-card">
+            <div className="doc-card-head">
+              <Link href={`/app/documents/${d.accessKey}`}>
+                {typeLabel(t, d.documentType)} {d.number}
+              </Link>
+              <Badge value={statusLabel(t, d.status)} tone={d.status.toLowerCase()} />
+            </div>
+            <div>
+              {d.buyer.name} <span className="muted mono">{d.buyer.id}</span>
+            </div>
+            <div className="doc-card-foot">
+              <span className="muted">
+                {d.issueDate}
+                {d.authorizationDate &&
+                  ` · ${t('autorizado', 'authorized')} ${formatDateTime(d.authorizationDate)}`}
+              </span>
+              <strong>{total(d)}</strong>
+            </div>
+          </li>
         ))}
         {docs.length === 0 && <li className="muted">{empty}</li>}
       </ul>
     </>
-  );
-}
-
-/**
- * A document as a card at phone width (issued or received): its type and number as a link, its
- * status badge, the counterpart with its id, the date and the total.
- */
-export function DocCard({
-  className = 'doc-card',
-  href,
-  linkClassName,
-  title,
-  badge,
-  party,
-  partyId,
-  date,
-  total,
-}: {
-  className?: string;
-  href: string;
-  linkClassName?: string;
-  title: string;
-  badge: ReactNode;
-  party: string;
-  partyId: string;
-  date: string;
-  total: string;
-}) {
-  return (
-    <li className={className}>
-      <div className="doc-card-head">
-        <Link href={href} className={linkClassName}>
-          {title}
-        </Link>
-        {badge}
-      </div>
-      <div>
-        {party} <span className="muted mono">{partyId}</span>
-      </div>
-      <div className="doc-card-foot">
-        <span className="muted">{date}</span>
-        <strong>{total}</strong>
-      </div>
-    </li>
   );
 }

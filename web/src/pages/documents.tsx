@@ -1,4 +1,4 @@
-import { type ApiError, api } from '../api';
+import { api } from '../api';
 import type { Answer } from '../api-models';
 import { Button, FormError, Loading, PageHeader, SelectField, TextField } from '../components/ui';
 import { DateRangeFields, FilterPanel, TypeFilter, useUrlQuery } from '../components/url-filters';
@@ -70,7 +70,59 @@ export function DocumentsPage() {
           </Link>
         ))}
       </PageHeader>
-      <Filters key={qs} query={query} onApply={(f) => setQuery({ ...f, page: null })} error={list.error} />
+      <FilterPanel
+        key={qs}
+        names={FILTERS}
+        shownWhen={FILTERS.filter((f) => !f.startsWith('sort'))}
+        query={query}
+        onApply={(f) => setQuery({ ...f, page: null })}
+        after={<FormError error={list.error} fields={['query.from', 'query.to']} />}
+      >
+        <SelectField
+          label={t('Estado', 'Status')}
+          name="status"
+          defaultValue={query.get('status') ?? ''}
+          options={[
+            ['', t('Todos', 'All')],
+            ...STATUS_ORDER.filter((x) => x !== 'VOIDED').map(
+              (x) => [x, statusLabel(t, x)] as [string, string],
+            ),
+          ]}
+        />
+        <TypeFilter query={query} />
+        <TextField
+          label={t('Número contiene', 'Number contains')}
+          name="sequential"
+          defaultValue={query.get('sequential') ?? ''}
+        />
+        <DateRangeFields query={query} error={list.error} />
+        <TextField
+          label={t('Cliente contiene', 'Buyer contains')}
+          name="buyerName"
+          defaultValue={query.get('buyerName') ?? ''}
+        />
+        <SelectField
+          label={t('Ordenar por', 'Sort by')}
+          name="sortBy"
+          defaultValue={query.get('sortBy') ?? ''}
+          options={[
+            ['', t('Más recientes', 'Newest first')],
+            ['sequential', t('Número', 'Number')],
+            ['issueDate', t('Fecha', 'Date')],
+            ['buyerName', t('Cliente', 'Buyer')],
+            ['status', t('Estado', 'Status')],
+          ]}
+        />
+        <SelectField
+          label={t('Dirección', 'Direction')}
+          name="sortDir"
+          defaultValue={query.get('sortDir') ?? ''}
+          options={[
+            ['', t('Descendente', 'Descending')],
+            ['asc', t('Ascendente', 'Ascending')],
+          ]}
+        />
+      </FilterPanel>
       {s.issuerId && <DocumentsExport query={query} issuerId={s.issuerId} />}
       {list.loading && !list.data && <Loading />}
       {list.data && (
@@ -107,71 +159,5 @@ export function DocumentsPage() {
         </>
       )}
     </>
-  );
-}
-
-function Filters({
-  query,
-  onApply,
-  error,
-}: {
-  query: URLSearchParams;
-  onApply(f: Record<string, string | null>): void;
-  error: ApiError | null;
-}) {
-  const t = useT();
-  return (
-    <FilterPanel
-      names={FILTERS}
-      shownWhen={FILTERS.filter((f) => !f.startsWith('sort'))}
-      query={query}
-      onApply={onApply}
-      after={<FormError error={error} fields={['query.from', 'query.to']} />}
-    >
-      <SelectField
-        label={t('Estado', 'Status')}
-        name="status"
-        defaultValue={query.get('status') ?? ''}
-        options={[
-          ['', t('Todos', 'All')],
-          ...STATUS_ORDER.filter((x) => x !== 'VOIDED').map(
-            (x) => [x, statusLabel(t, x)] as [string, string],
-          ),
-        ]}
-      />
-      <TypeFilter query={query} />
-      <TextField
-        label={t('Número contiene', 'Number contains')}
-        name="sequential"
-        defaultValue={query.get('sequential') ?? ''}
-      />
-      <DateRangeFields query={query} error={error} />
-      <TextField
-        label={t('Cliente contiene', 'Buyer contains')}
-        name="buyerName"
-        defaultValue={query.get('buyerName') ?? ''}
-      />
-      <SelectField
-        label={t('Ordenar por', 'Sort by')}
-        name="sortBy"
-        defaultValue={query.get('sortBy') ?? ''}
-        options={[
-          ['', t('Más recientes', 'Newest first')],
-          ['sequential', t('Número', 'Number')],
-          ['issueDate', t('Fecha', 'Date')],
-          ['buyerName', t('Cliente', 'Buyer')],
-          ['status', t('Estado', 'Status')],
-        ]}
-      />
-      <SelectField
-        label={t('Dirección', 'Direction')}
-        name="sortDir"
-        defaultValue={query.get('sortDir') ?? ''}
-        options={[
-          ['', t('Descendente', 'Descending')],
-          ['asc', t('Ascendente', 'Ascending')],
-        ]}
-      />
-    </FilterPanel>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionForm } from '../components/action-form';
-import { useConfirmedPost } from '../components/document-form';
+import { useFormIssue } from '../components/document-form';
 import { IssueConfirm, SandboxNotice } from '../components/issue-confirm';
 import {
   AdditionalInfoEditor,
@@ -10,9 +10,7 @@ import {
 } from '../components/name-values-editor';
 import { Button, Card, PageHeader, SelectField, TextField } from '../components/ui';
 import { ecuadorToday } from '../format';
-import { useAction } from '../hooks';
 import { useT } from '../i18n';
-import { navigate } from '../router';
 import { useSession } from '../session';
 
 interface Goods {
@@ -36,16 +34,7 @@ export function NewWaybillPage() {
   const today = ecuadorToday();
   const [goods, setGoods] = useState<Goods[]>([emptyGoods()]);
   const [info, setInfo] = useState<NameValue[]>([]);
-  const {
-    confirm,
-    ask,
-    error: issueError,
-  } = useConfirmedPost({
-    issuer: s.issuerId,
-    onCreated: (accessKey) => navigate(`/app/documents/${accessKey}`),
-  });
-  const create = useAction(async (form: FormData) => {
-    const get = (k: string) => String(form.get(k) ?? '').trim();
+  const { confirm, create } = useFormIssue(s.issuerId, (_form, get) => {
     const optional = (k: string) => (get(k) ? { [k.split('.').pop()!]: get(k) } : {});
     const body = {
       documentType: '06',
@@ -76,17 +65,17 @@ export function NewWaybillPage() {
       ],
       ...(toNameValues(info) ? { additionalInfo: toNameValues(info) } : {}),
     };
-    ask(body);
+    return body;
   });
   const set = (key: number, change: Partial<Goods>) =>
     setGoods((gs) => gs.map((g) => (g.key === key ? { ...g, ...change } : g)));
-  const err = create.error ?? issueError;
+  const err = create.error;
   return (
     <>
       <PageHeader title={t('Nueva guía de remisión', 'New waybill')} />
       <SandboxNotice />
       <ActionForm
-        action={{ ...create, error: err }}
+        action={create}
         fields={[
           'departureAddress',
           'transportStartDate',

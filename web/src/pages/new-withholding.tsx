@@ -8,7 +8,7 @@ import {
   TAX_IVA,
   useDocumentCatalogs,
 } from '../components/catalog-options';
-import { useConfirmedPost } from '../components/document-form';
+import { useFormIssue } from '../components/document-form';
 import { IssueConfirm, SandboxNotice } from '../components/issue-confirm';
 import {
   AdditionalInfoEditor,
@@ -18,9 +18,8 @@ import {
 } from '../components/name-values-editor';
 import { Card, CheckField, FormError, Loading, PageHeader, SelectField, TextField } from '../components/ui';
 import { ecuadorToday, microsToMoney, money, mulMicros, toMicros } from '../format';
-import { useAction, useLoad } from '../hooks';
+import { useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
-import { navigate } from '../router';
 import { useSession } from '../session';
 import { DraftSupportSummary, useRetentionDraft } from './withholding-draft';
 
@@ -98,16 +97,7 @@ export function NewWithholdingPage() {
   const rentaAmount = rentaRow ? percentOf(baseMoney, rentaRow.rate) : '0.00';
   const ivaAmount = ivaRow ? percentOf(vat, ivaRow.rate) : '0.00';
 
-  const {
-    confirm,
-    ask,
-    error: issueError,
-  } = useConfirmedPost({
-    issuer: s.issuerId,
-    onCreated: (accessKey) => navigate(`/app/documents/${accessKey}`),
-  });
-  const create = useAction(async (form: FormData) => {
-    const get = (k: string) => String(form.get(k) ?? '').trim();
+  const { confirm, create } = useFormIssue(s.issuerId, (form, get) => {
     const withholdings = [
       ...(ivaRow
         ? [
@@ -163,9 +153,9 @@ export function NewWithholdingPage() {
       ],
       ...(toNameValues(info) ? { additionalInfo: toNameValues(info) } : {}),
     };
-    ask(body);
+    return body;
   });
-  const err = create.error ?? issueError;
+  const err = create.error;
   if (!catalogs.data || !docCatalogs || draftLoading)
     return catalogs.error || draftError ? <FormError error={catalogs.error ?? draftError} /> : <Loading />;
   const subject = draft?.subject;
@@ -175,7 +165,7 @@ export function NewWithholdingPage() {
       <PageHeader title={t('Nueva retención', 'New withholding receipt')} />
       <SandboxNotice />
       <ActionForm
-        action={{ ...create, error: err }}
+        action={create}
         fields={[
           'subject.idType',
           'subject.id',

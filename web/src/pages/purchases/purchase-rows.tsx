@@ -3,7 +3,6 @@ import { Badge } from '../../components/ui';
 import { money } from '../../format';
 import { useT } from '../../i18n';
 import { Link } from '../../router';
-import { DocCard } from '../document-rows';
 import { typeLabel } from '../document-status';
 import { purchaseLabel, sriTone } from './purchase-labels';
 import type { PurchaseSummary } from './purchase-types';
@@ -61,18 +60,21 @@ export function PurchaseRows({ rows, empty }: { rows: PurchaseSummary[]; empty: 
       </div>
       <ul className="doc-cards show-sm" aria-label={t('Compras', 'Purchases')}>
         {rows.map((p) => (
-          <DocCard
-            key={p.id}
-            className="doc-card purchase-card"
-            href={href(p)}
-            linkClassName="btn link"
-            title={`${typeLabel(t, p.documentType)} ${p.number}`}
-            badge={status(p)}
-            party={p.supplier.name}
-            partyId={p.supplier.ruc}
-            date={p.issueDate}
-            total={total(p)}
-          />
+          <li key={p.id} className="doc-card purchase-card">
+            <div className="doc-card-head">
+              <Link href={href(p)} className="btn link">
+                {typeLabel(t, p.documentType)} {p.number}
+              </Link>
+              {status(p)}
+            </div>
+            <div>
+              {p.supplier.name} <span className="muted mono">{p.supplier.ruc}</span>
+            </div>
+            <div className="doc-card-foot">
+              <span className="muted">{p.issueDate}</span>
+              <strong>{total(p)}</strong>
+            </div>
+          </li>
         ))}
         {rows.length === 0 && <li className="muted">{empty}</li>}
       </ul>

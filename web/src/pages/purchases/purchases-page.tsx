@@ -39,7 +39,30 @@ export function PurchasesPage() {
           {t('Importar TXT del SRI', 'Import the SRI TXT')}
         </Link>
       </PageHeader>
-      <Filters key={qs} query={query} onApply={(f) => setQuery({ ...f, cursor: null })} />
+      <FilterPanel key={qs} names={FILTERS} query={query} onApply={(f) => setQuery({ ...f, cursor: null })}>
+        <TextField
+          label={t('Proveedor (RUC o nombre)', 'Supplier (RUC or name)')}
+          name="supplier"
+          defaultValue={query.get('supplier') ?? ''}
+        />
+        <TypeFilter query={query} />
+        <SelectField
+          label={t('Estado en el SRI', 'SRI status')}
+          name="status"
+          defaultValue={query.get('status') ?? ''}
+          options={[
+            ['', t('Todos', 'All')],
+            ...SRI_STATUSES.map((x) => [x, purchaseLabel(t, 'sriStatus', x)] as [string, string]),
+          ]}
+        />
+        <DateRangeFields query={query} />
+        <CheckField
+          label={t('Sin retención emitida', 'Without a retention issued')}
+          name="withoutRetention"
+          value="true"
+          defaultChecked={query.get('withoutRetention') === 'true'}
+        />
+      </FilterPanel>
       <FormError error={list.error} fields={[]} />
       {list.loading && !list.data && <Loading />}
       {list.data && totals && (
@@ -79,41 +102,5 @@ export function PurchasesPage() {
         </>
       )}
     </>
-  );
-}
-
-function Filters({
-  query,
-  onApply,
-}: {
-  query: URLSearchParams;
-  onApply(f: Record<string, string | null>): void;
-}) {
-  const t = useT();
-  return (
-    <FilterPanel names={FILTERS} query={query} onApply={onApply}>
-      <TextField
-        label={t('Proveedor (RUC o nombre)', 'Supplier (RUC or name)')}
-        name="supplier"
-        defaultValue={query.get('supplier') ?? ''}
-      />
-      <TypeFilter query={query} />
-      <SelectField
-        label={t('Estado en el SRI', 'SRI status')}
-        name="status"
-        defaultValue={query.get('status') ?? ''}
-        options={[
-          ['', t('Todos', 'All')],
-          ...SRI_STATUSES.map((x) => [x, purchaseLabel(t, 'sriStatus', x)] as [string, string]),
-        ]}
-      />
-      <DateRangeFields query={query} />
-      <CheckField
-        label={t('Sin retención emitida', 'Without a retention issued')}
-        name="withoutRetention"
-        value="true"
-        defaultChecked={query.get('withoutRetention') === 'true'}
-      />
-    </FilterPanel>
   );
 }
