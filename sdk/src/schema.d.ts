@@ -3569,10 +3569,10 @@ export interface components {
             /** @description ATmmaaaa.zip (a semester: AT062026 or AT122026) */
             fileName: string;
             /**
-             * @description REFUSED: some problem is an ERROR; fix it and request the annex again
+             * @description REFUSED: some problem is an ERROR; fix it and request the annex again. EXPIRED: the file was deleted at expiresAt (summary and problems kept); request the period again
              * @enum {string}
              */
-            status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED";
+            status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED" | "EXPIRED";
             progress: {
                 done: number;
                 total: number;
@@ -3580,6 +3580,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             finishedAt: string | null;
+            expiresAt: string | null;
             error: {
                 code: string;
                 message: string;
@@ -11437,10 +11438,10 @@ export interface operations {
                         /** @description ATmmaaaa.zip (a semester: AT062026 or AT122026) */
                         fileName: string;
                         /**
-                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again
+                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again. EXPIRED: the file was deleted at expiresAt (summary and problems kept); request the period again
                          * @enum {string}
                          */
-                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED";
+                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED" | "EXPIRED";
                         progress: {
                             done: number;
                             total: number;
@@ -11448,6 +11449,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         finishedAt: string | null;
+                        expiresAt: string | null;
                         error: {
                             code: string;
                             message: string;
@@ -11544,10 +11546,10 @@ export interface operations {
                         /** @description ATmmaaaa.zip (a semester: AT062026 or AT122026) */
                         fileName: string;
                         /**
-                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again
+                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again. EXPIRED: the file was deleted at expiresAt (summary and problems kept); request the period again
                          * @enum {string}
                          */
-                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED";
+                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED" | "EXPIRED";
                         progress: {
                             done: number;
                             total: number;
@@ -11555,6 +11557,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         finishedAt: string | null;
+                        expiresAt: string | null;
                         error: {
                             code: string;
                             message: string;
@@ -11718,10 +11721,10 @@ export interface operations {
                         /** @description ATmmaaaa.zip (a semester: AT062026 or AT122026) */
                         fileName: string;
                         /**
-                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again
+                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again. EXPIRED: the file was deleted at expiresAt (summary and problems kept); request the period again
                          * @enum {string}
                          */
-                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED";
+                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED" | "EXPIRED";
                         progress: {
                             done: number;
                             total: number;
@@ -11729,6 +11732,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         finishedAt: string | null;
+                        expiresAt: string | null;
                         error: {
                             code: string;
                             message: string;
