@@ -77,6 +77,9 @@ export const ATS_EXAMPLES = {
     request: one('Inventory, VAT credit', { sustento: '06' }),
     responses: { 200: one('Set', { purchaseId: PURCHASE, sustento: '06' }) },
   },
+  getSupplierAtsDefaults: {
+    responses: { 200: one('Cost or expense', { supplierRuc: '0190479137001', sustento: '02' }) },
+  },
   setSupplierAtsDefaults: {
     request: one('Cost or expense', { sustento: '02' }),
     responses: { 200: one('Set', { supplierRuc: '0190479137001', sustento: '02' }) },
