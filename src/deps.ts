@@ -289,7 +289,7 @@ export function createDeps(input: {
     ...submission.jobs,
     ...agreements.jobs,
     ...billing.jobs,
-    ...createExportJobs(exports, clock),
+    ...createExportJobs(exports, clock, [ats.prune]),
     ...purchases.jobs,
     ...ats.jobs,
     createRequestLogPruneJob({

@@ -38,6 +38,12 @@ export function reportsResource(core: HttpCore) {
           body: { sustento },
           retrySafe: true,
         }),
+      /** A supplier's default codSustento; 404 NOT_FOUND when none is set. */
+      getSupplierDefaults: (ruc: string) =>
+        core.request<ResponseBody<'getSupplierAtsDefaults'>>({
+          method: 'GET',
+          path: `/v1/suppliers/${enc(ruc)}/ats-defaults`,
+        }),
       /** A supplier's default codSustento (null clears it). */
       setSupplierDefaults: (ruc: string, sustento: string | null) =>
         core.request<ResponseBody<'setSupplierAtsDefaults'>>({

@@ -1670,7 +1670,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A supplier's default codSustento for the ATS
+         * @description The default set with PUT for that supplier (RUC, or the id of a liquidación's provider). 404 NOT_FOUND when none is set (or it was cleared), and for another account's. Scope documents:read.
+         *
+         *     Scope: `documents:read`.
+         */
+        get: operations["getSupplierAtsDefaults"];
         /**
          * Set a supplier's default codSustento for the ATS
          * @description Used for the purchases of that supplier (RUC, or the id of a liquidación's provider) that have no code of their own. null clears it.
@@ -3569,10 +3575,10 @@ export interface components {
             /** @description ATmmaaaa.zip (a semester: AT062026 or AT122026) */
             fileName: string;
             /**
-             * @description REFUSED: some problem is an ERROR; fix it and request the annex again
+             * @description REFUSED: some problem is an ERROR; fix it and request the annex again. EXPIRED: the file was deleted at expiresAt (summary and problems kept); request the period again
              * @enum {string}
              */
-            status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED";
+            status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED" | "EXPIRED";
             progress: {
                 done: number;
                 total: number;
@@ -3580,6 +3586,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             finishedAt: string | null;
+            expiresAt: string | null;
             error: {
                 code: string;
                 message: string;
@@ -11437,10 +11444,10 @@ export interface operations {
                         /** @description ATmmaaaa.zip (a semester: AT062026 or AT122026) */
                         fileName: string;
                         /**
-                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again
+                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again. EXPIRED: the file was deleted at expiresAt (summary and problems kept); request the period again
                          * @enum {string}
                          */
-                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED";
+                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED" | "EXPIRED";
                         progress: {
                             done: number;
                             total: number;
@@ -11448,6 +11455,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         finishedAt: string | null;
+                        expiresAt: string | null;
                         error: {
                             code: string;
                             message: string;
@@ -11544,10 +11552,10 @@ export interface operations {
                         /** @description ATmmaaaa.zip (a semester: AT062026 or AT122026) */
                         fileName: string;
                         /**
-                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again
+                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again. EXPIRED: the file was deleted at expiresAt (summary and problems kept); request the period again
                          * @enum {string}
                          */
-                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED";
+                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED" | "EXPIRED";
                         progress: {
                             done: number;
                             total: number;
@@ -11555,6 +11563,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         finishedAt: string | null;
+                        expiresAt: string | null;
                         error: {
                             code: string;
                             message: string;
@@ -11718,10 +11727,10 @@ export interface operations {
                         /** @description ATmmaaaa.zip (a semester: AT062026 or AT122026) */
                         fileName: string;
                         /**
-                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again
+                         * @description REFUSED: some problem is an ERROR; fix it and request the annex again. EXPIRED: the file was deleted at expiresAt (summary and problems kept); request the period again
                          * @enum {string}
                          */
-                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED";
+                        status: "QUEUED" | "RUNNING" | "DONE" | "REFUSED" | "FAILED" | "EXPIRED";
                         progress: {
                             done: number;
                             total: number;
@@ -11729,6 +11738,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         finishedAt: string | null;
+                        expiresAt: string | null;
                         error: {
                             code: string;
                             message: string;
@@ -11976,6 +11986,85 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         purchaseId: string;
+                        sustento: string | null;
+                    };
+                };
+            };
+            /** @description Bad request. Problem document; `code` is one of `VALIDATION_FAILED`, `BAD_REQUEST`, `INVALID_FILE_UPLOAD`, `DOCUMENT_TYPE_NOT_ENABLED`, `DOCUMENT_NOT_AUTHORIZED`, `DOCUMENT_VOID_CONFIRMATION_REQUIRED`, `DOCUMENT_NOT_VOIDABLE`, `DOCUMENT_VOID_WINDOW_CLOSED`, `SEQUENTIAL_CANNOT_DECREASE`, `VERSION_MISMATCH`, `INVALID_OR_EXPIRED_TOKEN`, `CERTIFICATE_INVALID`, `CERTIFICATE_PASSWORD_INVALID`, `CERTIFICATE_KEY_NOT_FOUND`, `CERTIFICATE_EXPIRED`, `INVALID_TIER`, `INVALID_BILLING_INTERVAL`, `TIER_CHANGE_NO_OP`, `ISSUER_ID_INVALID`, `ACCESS_KEY_INVALID`, `ACCESS_KEY_ENVIRONMENT_MISMATCH`, `PURCHASE_XML_INVALID`, `PURCHASE_SIGNATURE_INVALID`, `PURCHASE_TXT_INVALID`, `PURCHASE_NOT_ADDRESSED`, `PURCHASE_UNKNOWN_AT_SRI`, `PURCHASE_NOT_AUTHORIZED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Problem document; `code` is one of `UNAUTHORIZED`, `API_KEY_ENV_MISMATCH`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden. Problem document; `code` is one of `ISSUER_FORBIDDEN`, `ACCOUNT_SUSPENDED`, `INTERNAL_SERVICE_ONLY`, `EMAIL_VERIFICATION_REQUIRED`, `PRODUCTION_KEY_REQUIRES_PROMOTION`, `INSUFFICIENT_SCOPE`, `SCOPE_ESCALATION_FORBIDDEN`, `ISSUER_ISSUING_PAUSED`, `REQUIRES_PRODUCTION`, `FORBIDDEN`, `ISSUER_HAS_DOCUMENTS`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. Problem document; `code` is one of `NOT_FOUND`, `ISSUER_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds in Retry-After. Problem document; `code` is one of `TOO_MANY_REQUESTS`, `EXPORT_LIMIT_REACHED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (the request id is in X-Request-Id). Problem document; `code` is one of `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSupplierAtsDefaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: A supplier's default codSustento for the ATS */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        supplierRuc: string;
                         sustento: string | null;
                     };
                 };

@@ -10,6 +10,7 @@ import { issuers } from '../../db/tables.js';
 import { JobId } from '../../jobs/queue.js';
 import type { Clock } from '../../shared/clock.js';
 import { type AtsReportRow, atsReports } from './ats.tables.js';
+import { atsExpiresAt } from './ats-expiry.js';
 import type { AtsReportProblem } from './ats-report.model.js';
 import { buildReportFile } from './ats-report-build.js';
 
@@ -111,13 +112,15 @@ export function createAtsReportJob(deps: { db: Executor; clock: Clock; dir: stri
         .select({ total: atsReports.total })
         .from(atsReports)
         .where(eq(atsReports.id, reportId));
+      const finishedAt = clock.now();
       await update(reportId, {
         status: refused ? 'REFUSED' : 'DONE',
         done: total,
         summary,
         problems,
         sizeBytes: refused ? null : size,
-        finishedAt: clock.now(),
+        finishedAt,
+        expiresAt: refused ? null : atsExpiresAt(row, finishedAt),
       });
     } catch (err) {
       await removeFiles(reportId);

@@ -29,6 +29,7 @@ function reportView(row: AtsReportRow, lang: Lang) {
     progress: { done: row.done, total: row.total },
     createdAt: ecuadorTimestamp(row.createdAt),
     finishedAt: row.finishedAt ? ecuadorTimestamp(row.finishedAt) : null,
+    expiresAt: row.expiresAt ? ecuadorTimestamp(row.expiresAt) : null,
     error:
       row.status === 'FAILED'
         ? { code: row.errorCode ?? 'ATS_BUILD_FAILED', message: row.errorMessage ?? '' }
@@ -180,9 +181,15 @@ export function createAtsReportsService(deps: { db: Executor; clock: Clock; job:
       return reportView(await scoped(scope, id), lang);
     },
 
-    /** The zip (or the bare XML); 409 ATS_NOT_READY unless DONE. */
+    /** The zip (or the bare XML); 409 CONFLICT once EXPIRED (as exports), ATS_NOT_READY unless DONE. */
     async download(scope: AtsScope, id: string, part: 'zip' | 'xml') {
       const row = await scoped(scope, id);
+      if (row.status === 'EXPIRED') {
+        throw new AppError(
+          'CONFLICT',
+          `The ATS file expired on ${ecuadorTimestamp(row.expiresAt!)} and was deleted; request the period again`,
+        );
+      }
       if (row.status !== 'DONE') {
         throw new AppError(
           'ATS_NOT_READY',

@@ -47,6 +47,22 @@ export function createAtsSustento(deps: { db: Executor; clock: Clock }) {
       return { purchaseId: p.id, sustento };
     },
 
+    /** The supplier's default; 404 when none is set (a PUT of null removes it: nothing to read). */
+    async getForSupplier(scope: AtsScope, supplierRuc: string) {
+      const [row] = await db
+        .select({ sustento: supplierAtsDefaults.sustento })
+        .from(supplierAtsDefaults)
+        .where(
+          and(
+            eq(supplierAtsDefaults.tenantId, scope.tenantId),
+            eq(supplierAtsDefaults.environment, scope.environment),
+            eq(supplierAtsDefaults.supplierRuc, supplierRuc),
+          ),
+        );
+      if (!row) throw notFound('ATS defaults of the supplier');
+      return { supplierRuc, sustento: row.sustento };
+    },
+
     async setForSupplier(scope: AtsScope, supplierRuc: string, sustento: string | null) {
       const key = and(
         eq(supplierAtsDefaults.tenantId, scope.tenantId),

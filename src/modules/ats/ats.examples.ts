@@ -14,6 +14,7 @@ const DONE = {
   progress: { done: 412, total: 412 },
   createdAt: '2026-04-02T09:15:00-05:00',
   finishedAt: '2026-04-02T09:15:04-05:00',
+  expiresAt: '2026-05-29T00:00:00-05:00',
   error: null,
   summary: {
     compras: {
@@ -59,6 +60,7 @@ const QUEUED = {
   status: 'QUEUED',
   progress: { done: 0, total: 0 },
   finishedAt: null,
+  expiresAt: null,
   summary: null,
   problems: [],
   download: null,
@@ -74,6 +76,9 @@ export const ATS_EXAMPLES = {
   setPurchaseSustento: {
     request: one('Inventory, VAT credit', { sustento: '06' }),
     responses: { 200: one('Set', { purchaseId: PURCHASE, sustento: '06' }) },
+  },
+  getSupplierAtsDefaults: {
+    responses: { 200: one('Cost or expense', { supplierRuc: '0190479137001', sustento: '02' }) },
   },
   setSupplierAtsDefaults: {
     request: one('Cost or expense', { sustento: '02' }),

@@ -117,6 +117,20 @@ export function registerAtsRoutes(app: App, m: { reports: AtsReportsService; sus
       sustento.setForPurchase(scopeOf(requireAuth(request)), request.params.id, request.body.sustento),
   });
 
+  app.get('/v1/suppliers/:ruc/ats-defaults', {
+    schema: {
+      tags,
+      operationId: 'getSupplierAtsDefaults',
+      summary: "A supplier's default codSustento for the ATS",
+      description:
+        "The default set with PUT for that supplier (RUC, or the id of a liquidación's provider). 404 NOT_FOUND when none is set (or it was cleared), and for another account's. Scope documents:read.",
+      params: RucParams,
+      response: { 200: SupplierDefaults, ...authProblems(404) },
+    },
+    config: { auth: readAuth },
+    handler: async (request) => sustento.getForSupplier(scopeOf(requireAuth(request)), request.params.ruc),
+  });
+
   app.put('/v1/suppliers/:ruc/ats-defaults', {
     schema: {
       tags,

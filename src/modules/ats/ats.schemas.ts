@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { IsoDateTime, Nullable, StringEnum, Uuid } from '../../http/schemas.js';
+import { ATS_RETENTION_DAYS } from './ats-expiry.js';
 
 /** The API contract of the ATS report (docs/ats.md, "API"): fields may be added, never renamed. */
 const Money = Type.String({ pattern: '^-?[0-9]+\\.[0-9]{2}$', examples: ['1234.50'] });
@@ -58,12 +59,19 @@ export const AtsReportSchema = Type.Object(
       semester: Nullable(Type.Integer()),
     }),
     fileName: Type.String({ description: 'ATmmaaaa.zip (a semester: AT062026 or AT122026)' }),
-    status: StringEnum(['QUEUED', 'RUNNING', 'DONE', 'REFUSED', 'FAILED'] as const, {
-      description: 'REFUSED: some problem is an ERROR; fix it and request the annex again',
+    status: StringEnum(['QUEUED', 'RUNNING', 'DONE', 'REFUSED', 'FAILED', 'EXPIRED'] as const, {
+      description:
+        'REFUSED: some problem is an ERROR; fix it and request the annex again. EXPIRED: the file was deleted at expiresAt (summary and problems kept); request the period again',
     }),
     progress: Type.Object({ done: Type.Integer(), total: Type.Integer() }),
     createdAt: IsoDateTime,
     finishedAt: Nullable(IsoDateTime),
+    expiresAt: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: `A DONE report's file is deleted after this (${ATS_RETENTION_DAYS} days after finishedAt, never before the period's filing window closes on the 28th of the next month); null until DONE`,
+      }),
+    ),
     error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
     summary: Nullable(Summary),
     problems: Type.Array(Problem),

@@ -4,9 +4,9 @@ import type { AtsReportProblem, AtsReportSummary } from './ats-report.model.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export type AtsReportStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'REFUSED' | 'FAILED';
+export type AtsReportStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'REFUSED' | 'FAILED' | 'EXPIRED';
 
-/** Mirrors migrations/0880_ats_reports.sql. */
+/** Mirrors migrations/0880_ats_reports.sql (and 0920: EXPIRED, expires_at). */
 export const atsReports = pgTable('ats_reports', {
   id: uuid('id').primaryKey(),
   tenantId: uuid('tenant_id').notNull(),
@@ -27,6 +27,7 @@ export const atsReports = pgTable('ats_reports', {
   createdAt: ts('created_at').notNull(),
   startedAt: ts('started_at'),
   finishedAt: ts('finished_at'),
+  expiresAt: ts('expires_at'),
 });
 export type AtsReportRow = typeof atsReports.$inferSelect;
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Executor } from '../../db/pool.js';
 import type { Clock } from '../../shared/clock.js';
 import { createAtsJobs } from './ats.jobs.js';
+import { createAtsPrune } from './ats-expiry.js';
 import { createAtsReportJob } from './ats-report-job.js';
 import { createAtsReportsService } from './ats-reports.service.js';
 import { createAtsSustento } from './ats-sustento.js';
@@ -24,5 +25,7 @@ export function createAtsModule(deps: { db: Executor; clock: Clock; dataDir: str
     reports: createAtsReportsService({ db: deps.db, clock: deps.clock, job }),
     sustento: createAtsSustento(deps),
     jobs: createAtsJobs(job),
+    /** Deletes expired report files; run by the daily files prune (exports:prune, src/deps.ts). */
+    prune: createAtsPrune({ db: deps.db, fileOf: job.fileOf }),
   };
 }

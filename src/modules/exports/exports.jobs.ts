@@ -10,11 +10,15 @@ const EXPORTS_PRUNE_JOB = 'exports:prune';
  */
 export const EXPORTS_CRONTAB = `40 8 * * * ${EXPORTS_PRUNE_JOB} ?fill=1d&max=3`;
 
+/** Another module's expired files, deleted by the same daily job (the ATS reports' today). */
+export type FilePrune = (now: Date) => Promise<number>;
+
 /**
  * Builds one ZIP export (enqueued by POST /v1/exports in the same transaction); once its attempts
- * are exhausted, however the last one ended, the export is FAILED (onExhausted). And the daily prune.
+ * are exhausted, however the last one ended, the export is FAILED (onExhausted). And the daily
+ * prune of generated files: the exports' own, then each of `otherPrunes` (one job, one schedule).
  */
-export function createExportJobs(exports: ExportsService, clock: Clock) {
+export function createExportJobs(exports: ExportsService, clock: Clock, otherPrunes: FilePrune[] = []) {
   return [
     defineJob(
       EXPORT_ZIP_JOB,
@@ -23,7 +27,9 @@ export function createExportJobs(exports: ExportsService, clock: Clock) {
       { onExhausted: (payload) => exports.markFailed(payload.exportId) },
     ),
     defineJob(EXPORTS_PRUNE_JOB, NO_PAYLOAD_V1, async () => {
-      await exports.prune(clock.now());
+      const now = clock.now();
+      await exports.prune(now);
+      for (const prune of otherPrunes) await prune(now);
     }),
   ];
 }

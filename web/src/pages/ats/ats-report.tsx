@@ -25,6 +25,7 @@ const STATUS: Record<AtsStatus, [string, string]> = {
   DONE: ['Listo', 'Ready'],
   REFUSED: ['Con problemas por corregir', 'Has problems to fix'],
   FAILED: ['Falló', 'Failed'],
+  EXPIRED: ['Archivo vencido: vuelva a generarlo', 'File expired: build it again'],
 };
 
 export function atsStatusLabel(t: T, s: AtsStatus): string {
