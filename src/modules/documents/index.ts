@@ -4,7 +4,7 @@
  */
 export { accessKeyCheckDigit } from './access-key.js';
 export type { AfterCreateHook } from './create-transaction.js';
-export { findByAccessKey, recordDocumentEvent } from './document-reads.js';
+export { changeWithEvent, findByAccessKey, recordDocumentEvent } from './document-reads.js';
 export { toSummary } from './document-summary.js';
 export {
   applyRebuild,
