@@ -23,6 +23,8 @@ import {
   createDocumentsService,
   createQuota,
   type QuotaHooks,
+  createFoldCountsJob,
+  DOCUMENTS_CRONTAB,
   refusedFacts,
 } from './modules/documents/index.js';
 import { createExportJobs, createExportsService, EXPORTS_CRONTAB } from './modules/exports/index.js';
@@ -287,6 +289,7 @@ export function createDeps(input: {
     ...webhooks.jobs,
     ...notifications.jobs,
     ...submission.jobs,
+    createFoldCountsJob({ db }),
     ...agreements.jobs,
     ...billing.jobs,
     ...createExportJobs(exports, clock),
@@ -299,7 +302,7 @@ export function createDeps(input: {
     }),
   ];
   /** graphile-worker crontab lines (UTC); modules append theirs. */
-  const crontabLines: string[] = [NOTIFICATIONS_CRONTAB, BILLING_CRONTAB, ...submission.crontab];
+  const crontabLines: string[] = [NOTIFICATIONS_CRONTAB, BILLING_CRONTAB, ...submission.crontab, DOCUMENTS_CRONTAB];
   crontabLines.push(REQUEST_LOG_CRONTAB, EXPORTS_CRONTAB);
 
   return {

@@ -16,6 +16,7 @@ export {
   markRefused,
 } from './document-writes.js';
 export { registerDocumentExtrasRoutes } from './documents.extras.routes.js';
+export { createFoldCountsJob, DOCUMENTS_CRONTAB, foldDocumentCounts } from './documents.jobs.js';
 export { createDocumentExtrasService } from './documents.extras.service.js';
 export {
   IssuerHeader,
