@@ -4,7 +4,7 @@
 -- updated: concurrent authorizations queued on that row's lock until the holder committed.
 -- Now a create or a status change inserts its change into document_count_deltas (one narrow row
 -- per document and side, no index, no conflict), and `document_counts_fold()` (the job
--- documents.fold-counts, every minute) moves the deltas into the summary tables, grouped, in one
+-- documents:fold-counts, every minute) moves the deltas into the summary tables, grouped, in one
 -- statement. The six names the list reads become views: the folded rows plus the deltas not yet
 -- folded, so every count is exact at read time (a reader's statement sees a fold's delete and
 -- its upserts together or not at all). The readers sum `n` per key already (the shards of 0790).
@@ -137,6 +137,20 @@ begin
   )
   select count(*) into folded from d;
   return folded;
+end $$;
+
+-- A TRUNCATE of documents (0711's trigger) clears every summary table and the deltas (the names
+-- it deleted from are views now; 0750's tables were left out before).
+create or replace function document_counts_clear() returns trigger language plpgsql as $$
+begin
+  delete from document_count_deltas;
+  delete from document_counts_folded;
+  delete from document_day_counts_folded;
+  delete from document_created_counts_folded;
+  delete from document_created_month_counts_folded;
+  delete from document_buyer_counts_folded;
+  delete from document_sequential_counts_folded;
+  return null;
 end $$;
 
 -- What the triggers counted before this migration stays in the summary tables; nothing to move.

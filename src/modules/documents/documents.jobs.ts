@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
 import { defineJob, NO_PAYLOAD_V1 } from '../../jobs/queue.js';
 
-const FOLD_COUNTS_JOB = 'documents.fold-counts';
+export const FOLD_COUNTS_JOB = 'documents:fold-counts';
 
 /**
  * graphile-worker crontab line (UTC): the list counters' deltas folded every minute
