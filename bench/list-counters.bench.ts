@@ -33,11 +33,19 @@ const between = (text: string, from: string, to?: string) =>
 const m0800 = migration('0800_document_count_row_updates.sql');
 const m0910 = migration('0910_document_count_deltas.sql');
 /** 0800's upserts, on the summary tables as 0910 renamed them. */
-const AT_0800 = between(m0800, 'create function document_counts_move()', 'drop trigger documents_count_updates')
+const AT_0800 = between(
+  m0800,
+  'create function document_counts_move()',
+  'drop trigger documents_count_updates',
+)
   .replace('create function', 'create or replace function')
   .replace(/insert into (document_\w+_counts|document_counts) as c/g, 'insert into $1_folded as c');
 /** Now: 0910's functions (the deltas). */
-const AT_0910 = between(m0910, 'create or replace function document_counts_add()', 'create function document_counts_fold()');
+const AT_0910 = between(
+  m0910,
+  'create or replace function document_counts_add()',
+  'create function document_counts_fold()',
+);
 const fold = 'select document_counts_fold()';
 const N = 2000;
 

@@ -21,10 +21,10 @@ import {
   createDocumentDryRun,
   createDocumentExtrasService,
   createDocumentsService,
-  createQuota,
-  type QuotaHooks,
   createFoldCountsJob,
+  createQuota,
   DOCUMENTS_CRONTAB,
+  type QuotaHooks,
   refusedFacts,
 } from './modules/documents/index.js';
 import { createExportJobs, createExportsService, EXPORTS_CRONTAB } from './modules/exports/index.js';
@@ -302,7 +302,12 @@ export function createDeps(input: {
     }),
   ];
   /** graphile-worker crontab lines (UTC); modules append theirs. */
-  const crontabLines: string[] = [NOTIFICATIONS_CRONTAB, BILLING_CRONTAB, ...submission.crontab, DOCUMENTS_CRONTAB];
+  const crontabLines: string[] = [
+    NOTIFICATIONS_CRONTAB,
+    BILLING_CRONTAB,
+    ...submission.crontab,
+    DOCUMENTS_CRONTAB,
+  ];
   crontabLines.push(REQUEST_LOG_CRONTAB, EXPORTS_CRONTAB);
 
   return {

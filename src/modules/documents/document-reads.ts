@@ -1,10 +1,10 @@
 /** Reading one document in its scope, and recording an event of its history. */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { executorOf, type WriteTarget, writeTo } from '../../db/unit-of-work.js';
+import { type WriteTarget, writeTo } from '../../db/unit-of-work.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope } from '../../shared/scope.js';
-import { type DocumentRow, documentEvents, documents } from './documents.tables.js';
+import { type DocumentRow, documents } from './documents.tables.js';
 
 /** Where a document request is scoped: the caller's tenant, the X-Issuer-Id issuer, the key's environment. */
 export type DocumentScope = IssuerScope;
@@ -39,38 +39,23 @@ export async function recordDocumentEvent(
   detail: Record<string, unknown> | null,
   at: Date,
 ): Promise<void> {
-  await writeTo(to, executorOf(to).insert(documentEvents).values(eventRow(doc, type, detail, at)));
+  await writeTo(to, documentEventInsert(doc, type, detail, at));
 }
 
 /**
- * `change` (an update `returning` a row when it changed one) and, only when it did, the
- * document's event: one statement, atomic on its own, so a fact and its event cost one round trip
- * instead of begin, update, event and commit. The event is inserted from the update's result
- * (a CTE), which a deferred write of the unit of work cannot see. True when the row changed.
+ * The insert of one event (the only text of that write): alone, or, with `onlyIf` (a relation,
+ * e.g. the rows a change in the same statement returned: `changeThen` in src/db/change-then.ts),
+ * only when that relation has a row.
  */
-export async function changeWithEvent(
-  db: Executor,
-  change: SQL,
+export function documentEventInsert(
   doc: Pick<DocumentRow, 'id' | 'tenantId'>,
   type: string,
   detail: Record<string, unknown> | null,
   at: Date,
-): Promise<boolean> {
-  const e = eventRow(doc, type, detail, at);
-  const { rows } = await db.execute(sql`with changed as (${change})
-    insert into document_events (id, document_id, tenant_id, type, detail, created_at)
-    select ${e.id}::uuid, ${e.documentId}::uuid, ${e.tenantId}::uuid, ${e.type},
-      ${e.detail === null ? null : JSON.stringify(e.detail)}::jsonb, ${at.toISOString()}::timestamptz
-    from (select 1 from changed limit 1) c
-    returning id`);
-  return rows.length > 0;
-}
-
-function eventRow(
-  doc: Pick<DocumentRow, 'id' | 'tenantId'>,
-  type: string,
-  detail: Record<string, unknown> | null,
-  at: Date,
-) {
-  return { id: uuidv7(at.getTime()), documentId: doc.id, tenantId: doc.tenantId, type, detail, createdAt: at };
+  onlyIf?: SQL,
+): SQL {
+  return sql`insert into document_events (id, document_id, tenant_id, type, detail, created_at)
+    select ${uuidv7(at.getTime())}::uuid, ${doc.id}::uuid, ${doc.tenantId}::uuid, ${type},
+      ${detail === null ? null : JSON.stringify(detail)}::jsonb, ${at.toISOString()}::timestamptz
+    ${onlyIf ? sql`where exists (select 1 from ${onlyIf})` : sql``}`;
 }

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SriMessage } from '../../adapters/sri/index.js';
+import { changeThen } from '../../db/change-then.js';
 import type { Executor } from '../../db/pool.js';
 import { rowFromSql, selectColumns } from '../../db/sql-rows.js';
 import { executorOf, type UnitOfWork, type WriteTarget, writeTo } from '../../db/unit-of-work.js';
 import { enqueue, JobId } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { changeWithEvent, type DocumentRow, documents, recordDocumentEvent } from '../documents/index.js';
+import { type DocumentRow, documentEventInsert, documents } from '../documents/index.js';
 import {
   documentSubmissions,
   type OperationType,
@@ -189,16 +190,13 @@ export async function tryLockAndLoadState(
 export async function markSendInFlight(db: Executor, state: DocumentState, at: Date): Promise<boolean> {
   const { id } = state.doc;
   const iso = at.toISOString();
-  return changeWithEvent(
+  return changeThen(
     db,
     sql`update document_submissions set reception_in_flight_since = ${iso}::timestamptz, updated_at = ${iso}::timestamptz
     where document_id = ${id}::uuid and build = ${state.sub.build} and reception_in_flight_since is null
       and exists (select 1 from documents where id = ${id}::uuid and status = 'SIGNED')
     returning document_id`,
-    state.doc,
-    'SENT_TO_SRI',
-    { build: state.sub.build },
-    at,
+    (changed) => documentEventInsert(state.doc, 'SENT_TO_SRI', { build: state.sub.build }, at, changed),
   );
 }
 
