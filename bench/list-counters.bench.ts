@@ -12,13 +12,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureServerBuilt } from '../scripts/ensure-built.js';
 import { makeCertificate } from '../test/helpers/certificates.js';
 import { invoiceBody } from '../test/helpers/documents.js';
 import { registrationFields } from '../test/helpers/fixtures.js';
 import { multipart } from '../test/helpers/multipart.js';
 import { startServer } from './lib/server.js';
 
+ensureServerBuilt((m) => console.error(m));
 const server = await startServer({
+  compiled: true,
   args: ['--api'],
   env: {
     SRI_SIMULATOR: 'false',
