@@ -21,7 +21,9 @@ import {
   createDocumentDryRun,
   createDocumentExtrasService,
   createDocumentsService,
+  createFoldCountsJob,
   createQuota,
+  DOCUMENTS_CRONTAB,
   type QuotaHooks,
   refusedFacts,
 } from './modules/documents/index.js';
@@ -287,6 +289,7 @@ export function createDeps(input: {
     ...webhooks.jobs,
     ...notifications.jobs,
     ...submission.jobs,
+    createFoldCountsJob({ db }),
     ...agreements.jobs,
     ...billing.jobs,
     ...createExportJobs(exports, clock, [ats.prune]),
@@ -299,7 +302,12 @@ export function createDeps(input: {
     }),
   ];
   /** graphile-worker crontab lines (UTC); modules append theirs. */
-  const crontabLines: string[] = [NOTIFICATIONS_CRONTAB, BILLING_CRONTAB, ...submission.crontab];
+  const crontabLines: string[] = [
+    NOTIFICATIONS_CRONTAB,
+    BILLING_CRONTAB,
+    ...submission.crontab,
+    DOCUMENTS_CRONTAB,
+  ];
   crontabLines.push(REQUEST_LOG_CRONTAB, EXPORTS_CRONTAB);
 
   return {

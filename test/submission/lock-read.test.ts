@@ -2,7 +2,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Executor, withTransaction } from '../../src/db/pool.js';
-import { inUnitOfWork } from '../../src/db/unit-of-work.js';
 import {
   documentJobKey,
   loadState,
@@ -78,12 +77,22 @@ describe('the lock and the state in one statement', () => {
     const db = life.ctx.deps.db;
     const stale = (await loadState(db, documentId, life.ctx.clock.now()))!;
     expect(stale.sub.receptionInFlightSince).toBeNull();
-    // Another run marks the send first.
+    // Another run marks the send first: the mark and its event in one statement, no transaction.
     const other = life.ctx.clock.now();
-    expect(await inUnitOfWork(db, (uow) => markSendInFlight(uow, stale, other))).toBe(true);
+    const first = await recordStatements(() => markSendInFlight(db, stale, other));
+    expect(first.value).toBe(true);
+    expect(first.sent).toHaveLength(1);
     expect(await sentEvents()).toBe(1);
+    const [event] = await life.ctx.query<{ detail: unknown; created_at: Date }>(
+      `select detail, created_at from document_events where document_id = $1 and type = 'SENT_TO_SRI'`,
+      [documentId],
+    );
+    expect(event!.detail).toEqual({ build: stale.sub.build });
+    expect(event!.created_at.getTime()).toBe(other.getTime());
     life.ctx.clock.advance(1000);
-    expect(await inUnitOfWork(db, (uow) => markSendInFlight(uow, stale, life.ctx.clock.now()))).toBe(false);
+    const second = await recordStatements(() => markSendInFlight(db, stale, life.ctx.clock.now()));
+    expect(second.value).toBe(false);
+    expect(second.sent).toHaveLength(1);
     expect(await sentEvents()).toBe(1);
     const now = (await loadState(db, documentId, life.ctx.clock.now()))!;
     expect(now.sub.receptionInFlightSince?.getTime()).toBe(other.getTime());

@@ -1,10 +1,10 @@
 /** Reading one document in its scope, and recording an event of its history. */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/pool.js';
-import { executorOf, type WriteTarget, writeTo } from '../../db/unit-of-work.js';
+import { type WriteTarget, writeTo } from '../../db/unit-of-work.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { IssuerScope } from '../../shared/scope.js';
-import { type DocumentRow, documentEvents, documents } from './documents.tables.js';
+import { type DocumentRow, documents } from './documents.tables.js';
 
 /** Where a document request is scoped: the caller's tenant, the X-Issuer-Id issuer, the key's environment. */
 export type DocumentScope = IssuerScope;
@@ -39,17 +39,23 @@ export async function recordDocumentEvent(
   detail: Record<string, unknown> | null,
   at: Date,
 ): Promise<void> {
-  await writeTo(
-    to,
-    executorOf(to)
-      .insert(documentEvents)
-      .values({
-        id: uuidv7(at.getTime()),
-        documentId: doc.id,
-        tenantId: doc.tenantId,
-        type,
-        detail,
-        createdAt: at,
-      }),
-  );
+  await writeTo(to, documentEventInsert(doc, type, detail, at));
+}
+
+/**
+ * The insert of one event (the only text of that write): alone, or, with `onlyIf` (a relation,
+ * e.g. the rows a change in the same statement returned: `changeThen` in src/db/change-then.ts),
+ * only when that relation has a row.
+ */
+export function documentEventInsert(
+  doc: Pick<DocumentRow, 'id' | 'tenantId'>,
+  type: string,
+  detail: Record<string, unknown> | null,
+  at: Date,
+  onlyIf?: SQL,
+): SQL {
+  return sql`insert into document_events (id, document_id, tenant_id, type, detail, created_at)
+    select ${uuidv7(at.getTime())}::uuid, ${doc.id}::uuid, ${doc.tenantId}::uuid, ${type},
+      ${detail === null ? null : JSON.stringify(detail)}::jsonb, ${at.toISOString()}::timestamptz
+    ${onlyIf ? sql`where exists (select 1 from ${onlyIf})` : sql``}`;
 }

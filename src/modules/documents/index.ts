@@ -5,7 +5,7 @@
  */
 export { accessKeyCheckDigit } from './access-key.js';
 export type { AfterCreateHook } from './create-transaction.js';
-export { findByAccessKey, recordDocumentEvent } from './document-reads.js';
+export { documentEventInsert, findByAccessKey, recordDocumentEvent } from './document-reads.js';
 export { toSummary } from './document-summary.js';
 export {
   applyRebuild,
@@ -18,6 +18,7 @@ export {
 } from './document-writes.js';
 export { registerDocumentExtrasRoutes } from './documents.extras.routes.js';
 export { createDocumentExtrasService } from './documents.extras.service.js';
+export { createFoldCountsJob, DOCUMENTS_CRONTAB, foldDocumentCounts } from './documents.jobs.js';
 export {
   IssuerHeader,
   readAuth,

@@ -100,7 +100,7 @@ export function createProcessor(deps: ProcessorDeps) {
     // The mark (and its SENT_TO_SRI event) is committed before the call: a crash between the call and the
     // record of its answer leaves it set, and the next run asks instead of sending blind.
     const markedAt = clock.now();
-    if (!(await inUnitOfWork(exec, (uow) => markSendInFlight(uow, seen, markedAt)))) {
+    if (!(await markSendInFlight(exec, seen, markedAt))) {
       log.info({ documentId: seen.doc.id }, 'document moved on meanwhile; not sent');
       return null;
     }

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SriMessage } from '../../adapters/sri/index.js';
+import { changeThen } from '../../db/change-then.js';
 import type { Executor } from '../../db/pool.js';
 import { rowFromSql, selectColumns } from '../../db/sql-rows.js';
 import { executorOf, type UnitOfWork, type WriteTarget, writeTo } from '../../db/unit-of-work.js';
 import { enqueue, JobId } from '../../jobs/queue.js';
 import { uuidv7 } from '../../shared/ids.js';
-import { type DocumentRow, documents, recordDocumentEvent } from '../documents/index.js';
+import { type DocumentRow, documentEventInsert, documents } from '../documents/index.js';
 import {
   documentSubmissions,
   type OperationType,
@@ -181,21 +182,22 @@ export async function tryLockAndLoadState(
 /**
  * The mark that a send is under way, set only while the document is still the SIGNED build
  * `state` saw and no send is in flight (false when it moved on, or when `state` was read before
- * another run's mark: see `tryLockAndLoadState`), and, when set, its SENT_TO_SRI event at the
- * unit of work's flush. Committed on its own before the call: a crash between the call and the
- * record of its answer leaves it set, and the next run asks instead of sending.
+ * another run's mark: see `tryLockAndLoadState`), with its SENT_TO_SRI event, in one statement
+ * sent outside any transaction (atomic on its own: one round trip). Committed before the call: a
+ * crash between the call and the record of its answer leaves it set, and the next run asks
+ * instead of sending.
  */
-export async function markSendInFlight(uow: UnitOfWork, state: DocumentState, at: Date): Promise<boolean> {
+export async function markSendInFlight(db: Executor, state: DocumentState, at: Date): Promise<boolean> {
   const { id } = state.doc;
   const iso = at.toISOString();
-  const { rows } = await uow.tx.execute(sql`
-    update document_submissions set reception_in_flight_since = ${iso}::timestamptz, updated_at = ${iso}::timestamptz
+  return changeThen(
+    db,
+    sql`update document_submissions set reception_in_flight_since = ${iso}::timestamptz, updated_at = ${iso}::timestamptz
     where document_id = ${id}::uuid and build = ${state.sub.build} and reception_in_flight_since is null
       and exists (select 1 from documents where id = ${id}::uuid and status = 'SIGNED')
-    returning document_id`);
-  if (rows.length === 0) return false;
-  await recordDocumentEvent(uow, state.doc, 'SENT_TO_SRI', { build: state.sub.build }, at);
-  return true;
+    returning document_id`,
+    (changed) => documentEventInsert(state.doc, 'SENT_TO_SRI', { build: state.sub.build }, at, changed),
+  );
 }
 
 export async function insertSubmissionState(
