@@ -1651,7 +1651,7 @@ export interface paths {
         get?: never;
         /**
          * Set a purchase's codSustento for the ATS
-         * @description The code must be in force (Tabla 5) and allow the purchase's document type, else 400 VALIDATION_FAILED at body.sustento. null clears it (the supplier's default, then an assumed code, apply).
+         * @description The code must be in force (Tabla 5) and allow the purchase's document type, else 400 VALIDATION_FAILED at sustento. null clears it (the supplier's default, then an assumed code, apply).
          *
          *     Scope: `documents:write`.
          */

@@ -107,7 +107,7 @@ export function registerAtsRoutes(app: App, m: { reports: AtsReportsService; sus
       operationId: 'setPurchaseSustento',
       summary: "Set a purchase's codSustento for the ATS",
       description:
-        "The code must be in force (Tabla 5) and allow the purchase's document type, else 400 VALIDATION_FAILED at body.sustento. null clears it (the supplier's default, then an assumed code, apply).",
+        "The code must be in force (Tabla 5) and allow the purchase's document type, else 400 VALIDATION_FAILED at sustento. null clears it (the supplier's default, then an assumed code, apply).",
       params: UuidParams,
       body: SustentoBody,
       response: { 200: PurchaseSustento, ...authProblems(404) },
