@@ -2,8 +2,8 @@
  * `npx tsx bench/auth-ab.ts <other checkout>`: the auth bench's main line (GET /v1/tenants/me,
  * concurrency 16) on this checkout and on another one (e.g. main before a change), both API
  * processes up at once, runs alternating (A, B, A, B, ...) so a shared machine's load weighs on
- * both alike; prints every run with the load and the medians. Used for the request log's
- * before/after figures (docs/performance.md).
+ * both alike; prints every run with the load and the medians: how to compare two builds of
+ * the request path on a shared machine (docs/performance.md).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';

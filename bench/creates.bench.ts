@@ -1,5 +1,5 @@
 /**
- * Creates on one issuer (issue 16, target 2): POST /v1/documents through the real HTTP API, the
+ * Creates on one issuer (docs/creates.md): POST /v1/documents through the real HTTP API, the
  * API alone in its own process (no worker, so documents stay SIGNED) on a fresh embedded
  * PostgreSQL started here. Prints creates/s and p50/p95/p99 at concurrency 1, 16 and 64, a fixed
  * 250/s run (open loop: latency counted from when each request was due), round trips per create

@@ -442,7 +442,7 @@ if (waitSampler) clearInterval(waitSampler);
 const pgbouncerStats = bouncer
   ? (await bouncer.show('stats')).filter((r) => String(r.database).startsWith('einvoice'))
   : [];
-// The yardstick of issue 32's ratios: one RSA-2048 signature (`crypto.sign`, SHA-256, 64 bytes),
+// The yardstick of the CPU ratios (docs/performance.md): one RSA-2048 signature (`crypto.sign`, SHA-256, 64 bytes),
 // the median of 200 measured in this process right after the load, on the same cores.
 const rsaKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
 const signMs: number[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue 16, target 4: resident memory (VmRSS from /proc) of the API process and of the worker
+ * Memory (docs/performance.md, docs/scaling.md): resident memory (VmRSS from /proc) of the API process and of the worker
  * process, idle and under load, under tsx (`npm run dev`'s way, the old `npm start`) and compiled
  * (`npm start`: dist/ under plain node). Load: GET /v1/tenants/me at concurrency 16 and
  * POST /v1/documents at concurrency 4 for `seconds`, the worker taking every document through

@@ -1,5 +1,6 @@
 /**
- * The cost of the shared API rate limit (one prepared upsert in PostgreSQL per request): requests/s
+ * The cost of the shared API rate limit (its hook, its headers, a grant from PostgreSQL per up to
+ * 64 requests of a key: docs/hardening.md, "Rate limits"): requests/s
  * on GET /v1/tenants/me with the limiter on (API_RATE_LIMIT high enough never to refuse) and off
  * (API_RATE_LIMIT=0), each an API process with its own embedded PostgreSQL, both up at once. The
  * runs alternate (on, off, on, off, ...) so that the load of a shared machine weighs on both alike;

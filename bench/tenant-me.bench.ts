@@ -1,14 +1,14 @@
 /**
- * Issue 16, target 5: GET /v1/tenants/me against a bare Fastify + pg route doing one query, on the
+ * Per-request overhead (docs/performance.md): GET /v1/tenants/me against a bare Fastify + pg route doing one query, on the
  * same machine and database, in the same run (runs alternate so drift hits both). The service is
  * the compiled build `npm start` runs, API only, with its defaults (auth cache on, rate limiter on:
- * one upsert per request), then without the rate limiter, without the cache, and with
+ * one grant per up to 64 requests of a key), then without the rate limiter, without the cache, and with
  * DATABASE_PREPARED_STATEMENTS=false, to show each part's cost. Prints req/s, latency and the ratio to the bare route,
  * and the same ratio in CPU: the server's and PostgreSQL's CPU milliseconds per request (from
  * /proc, the load generator left out), the bare route's divided by ours. On a machine shared with
  * other work the throughput ratio follows whoever else runs; the CPU ratio barely moves.
  * Statements per request are read from pg_stat_database after PostgreSQL's idle backends have
- * flushed their counters (up to 10 s: the first version waited 1.2 s and printed 0.04).
+ * flushed their counters (up to 10 s; read sooner, they miss most of the run's statements).
  *   npx tsx bench/tenant-me.bench.ts [seconds per run, default 5] [concurrency, default 16] [--cpu-prof]
  *                                    [--no-statements] [--variants N]
  * --cpu-prof writes a V8 profile of the service with the defaults to bench/profiles/ (summarize it

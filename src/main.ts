@@ -16,7 +16,7 @@ import type { startWorker } from './worker.js';
  * runs one of them (several of each may share one database).
  */
 // The HTTP application, the job runner, the simulator and the embedded database are imported only
-// by the processes that run them: each costs 10-20 MB of resident memory (issue 16, target 4).
+// by the processes that run them: each costs 10-20 MB of resident memory (docs/scaling.md, "Memory").
 const args = new Set(process.argv.slice(2));
 const runApi = !args.has('--worker') || args.has('--api');
 const runWorker = !args.has('--api') || args.has('--worker');

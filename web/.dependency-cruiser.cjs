@@ -23,6 +23,21 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/shared/' },
     },
     {
+      name: 'web-sdk-through-api',
+      severity: 'error',
+      comment:
+        'The SDK is the HTTP core and the API types of the app: web/src/api.ts (requests) and api-models.ts (records) use it, the pages use them, so there is one way to call the API.',
+      from: { path: '^web/src', pathNot: '^web/src/api(-models)?[.]ts$' },
+      to: { path: '^sdk/' },
+    },
+    {
+      name: 'web-sdk-public-face',
+      severity: 'error',
+      comment: 'Of the SDK, only its public face (sdk/src/index.ts, what the published package exports).',
+      from: { path: '^web/src' },
+      to: { path: '^sdk/', pathNot: '^sdk/src/index[.]ts$' },
+    },
+    {
       name: 'web-resolvable',
       severity: 'error',
       comment: 'Every import resolves to a file or an installed package.',

@@ -25,6 +25,8 @@ function sourceFiles(): string[] {
     }
   };
   walk(path.join(WEB_DIR, 'src'));
+  // The SDK's HTTP core and API types are bundled too (web/src/api.ts, api-models.ts).
+  walk(path.join(WEB_DIR, '../sdk/src'));
   if (existsSync(path.join(WEB_DIR, 'public'))) walk(path.join(WEB_DIR, 'public'));
   return out;
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run sdk:types`: sdk/src/schema.d.ts from the OpenAPI document the server generates (the same
- * one /v1/openapi.json serves), by openapi-typescript. test/sdk/schema.test.ts fails when the file
- * is stale: run this after changing a route schema.
+ * one /v1/openapi.json serves), by openapi-typescript. The repository's one generated API types file:
+ * the SDK ships it, the web app imports it through sdk/src/index.ts. test/sdk/package.test.ts fails
+ * when the file is stale: run this after changing a route schema.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -39,6 +39,7 @@ export class EinvoiceClient {
   readonly http: HttpCore;
 
   constructor(options: ClientOptions) {
+    if (!options.apiKey) throw new TypeError('apiKey is required');
     this.http = new HttpCore(options);
     this.documents = documentsResource(this.http);
     this.exports = exportsResource(this.http);

@@ -13,11 +13,27 @@ export interface ClientOptions {
   /** Time-out of one attempt in milliseconds (default 30 000). */
   timeoutMs?: number;
   /** Another fetch (a proxy agent, a test double); default the global one. */
-  fetch?: typeof fetch;
+  fetch?: Transport;
   /** Called before each retry, with the delay about to be waited. */
   onRetry?: (info: RetryInfo) => void;
   /** The language of the API's field messages (`errors` of a 400), sent as Accept-Language; default English. */
   language?: 'es' | 'en';
+}
+
+/**
+ * Sends one attempt: `fetch` itself, or any function of its signature. The web app passes one
+ * that sends the session cookie, and an XMLHttpRequest one for uploads that report progress.
+ */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * What the core needs. The API key is optional here: the web app signs its requests with the
+ * session cookie (its transport), which the published client (ClientOptions) never does.
+ */
+export interface CoreOptions extends Omit<ClientOptions, 'apiKey' | 'timeoutMs'> {
+  apiKey?: string;
+  /** Time-out of one attempt in milliseconds; null for none (a browser uploading a large file). */
+  timeoutMs?: number | null;
 }
 
 export interface RetryInfo {
@@ -38,7 +54,9 @@ export interface RequestOptions {
   headers?: Record<string, string | undefined>;
   /** Safe to send again (idempotent method, or an Idempotency-Key): retried after a 5xx or a lost answer. */
   retrySafe?: boolean;
-  as?: 'json' | 'bytes' | 'text';
+  as?: 'json' | 'bytes' | 'text' | 'blob';
+  /** This request through another transport (the web app's uploads with progress). */
+  transport?: Transport;
 }
 
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
@@ -63,21 +81,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class HttpCore {
   readonly baseUrl: string;
   readonly issuerId: string | undefined;
-  private readonly apiKey: string;
+  private readonly apiKey: string | undefined;
   private readonly maxRetries: number;
-  private readonly timeoutMs: number;
-  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number | null;
+  private readonly transport: Transport;
   private readonly onRetry: ((info: RetryInfo) => void) | undefined;
   private readonly language: 'es' | 'en' | undefined;
 
-  constructor(options: ClientOptions) {
-    if (!options.apiKey) throw new TypeError('apiKey is required');
+  constructor(options: CoreOptions) {
     this.apiKey = options.apiKey;
     this.baseUrl = (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
     this.issuerId = options.issuerId;
     this.maxRetries = options.maxRetries ?? 3;
-    this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.timeoutMs = options.timeoutMs === undefined ? 30_000 : options.timeoutMs;
+    this.transport = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.onRetry = options.onRetry;
     this.language = options.language;
   }
@@ -92,7 +109,7 @@ export class HttpCore {
     const retrySafe =
       opts.retrySafe ?? (opts.method === 'GET' || opts.method === 'PUT' || opts.method === 'DELETE');
     const headers: Record<string, string> = {
-      authorization: `Bearer ${this.apiKey}`,
+      ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}),
       accept: 'application/json',
       ...(this.language ? { 'accept-language': this.language } : {}),
     };
@@ -105,15 +122,16 @@ export class HttpCore {
       headers['content-type'] = 'application/json';
     }
     const url = this.url(opts.path, opts.query);
+    const transport = opts.transport ?? this.transport;
     for (let attempt = 1; ; attempt++) {
       let response: Response | null = null;
       let error: unknown = null;
       try {
-        response = await this.fetchImpl(url, {
+        response = await transport(url, {
           method: opts.method,
           headers,
           body,
-          signal: AbortSignal.timeout(this.timeoutMs),
+          ...(this.timeoutMs !== null && { signal: AbortSignal.timeout(this.timeoutMs) }),
         });
       } catch (e) {
         error = e;
@@ -147,6 +165,8 @@ export class HttpCore {
         );
       }
       if (!response.ok) throw await this.toError(response);
+      if (response.status === 204) return undefined as T;
+      if (opts.as === 'blob') return (await response.blob()) as T;
       if (opts.as === 'bytes') return new Uint8Array(await response.arrayBuffer()) as T;
       if (opts.as === 'text') return (await response.text()) as T;
       return (await response.json()) as T;

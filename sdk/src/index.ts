@@ -10,7 +10,16 @@ export {
   EinvoiceRateLimitError,
   EinvoiceValidationError,
 } from './errors.js';
-export { backoffMs, type ClientOptions, type RequestOptions, type RetryInfo, retryAfterMs } from './http.js';
+export {
+  backoffMs,
+  type ClientOptions,
+  type CoreOptions,
+  HttpCore,
+  type RequestOptions,
+  type RetryInfo,
+  retryAfterMs,
+  type Transport,
+} from './http.js';
 export type { PurchaseFile } from './purchases.js';
 export {
   type CreateOptions,

@@ -1,4 +1,4 @@
-import type { components, operations } from './schema.js';
+import type { components, operations, paths } from './schema.js';
 
 /** Types of the API, read from the generated OpenAPI types (schema.d.ts). */
 export type Operations = operations;
@@ -12,15 +12,23 @@ export type RequestBody<K extends keyof operations> = operations[K] extends {
   : never;
 
 type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B : never;
-/** The JSON body of an operation's success answer (200, else 201, else 202). */
-export type ResponseBody<K extends keyof operations> = operations[K]['responses'] extends infer R
-  ? R extends { 200: infer A }
+/** The JSON of a responses map's success answer (200, else 201, else 202). */
+type SuccessJson<R> = R extends { 200: infer A }
+  ? JsonContent<A>
+  : R extends { 201: infer A }
     ? JsonContent<A>
-    : R extends { 201: infer A }
+    : R extends { 202: infer A }
       ? JsonContent<A>
-      : R extends { 202: infer A }
-        ? JsonContent<A>
-        : never
+      : never;
+/** The JSON body of an operation's success answer (200, else 201, else 202). */
+export type ResponseBody<K extends keyof operations> = SuccessJson<operations[K]['responses']>;
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** The same, for a caller that names routes by path and method (the web app): `PathResponseBody<'/v1/keys', 'get'>`. */
+export type PathResponseBody<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  responses: infer R;
+}
+  ? SuccessJson<R>
   : never;
 
 export type QueryOf<K extends keyof operations> = operations[K]['parameters'] extends { query?: infer Q }

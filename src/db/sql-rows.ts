@@ -3,9 +3,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * Rows of raw SQL as Drizzle's select of a table gives them, for the statements written by hand:
- * CTEs that save round trips (docs/pipeline-performance.md, "Statements, second pass") and the
- * hot reads of the worker, whose select lists are built once per process instead of by Drizzle
- * on every query ("Fifth pass": building a 40-column select cost ~0.2 ms of CPU each time).
+ * CTEs that save round trips (docs/pipeline-performance.md, "Step by step") and the hot reads
+ * of the worker, whose select lists are built once per process instead of by Drizzle on every
+ * query (building a 40-column select costs ~0.2 ms of CPU each time: "Reads built once").
  */
 const columnsOf = new WeakMap<PgTable, [string, PgColumn][]>();
 

@@ -6,8 +6,9 @@ import { logEntry } from './entries.js';
 
 /**
  * The request log's bound on a write stuck on a lock (docs/request-log.md). Its own file: it is
- * about PostgreSQL's statement_timeout, not about dates, and under libfaketime (CI's year-ahead
- * pass) PostgreSQL's timeout timer does not fire, so it stays out of that pass.
+ * about PostgreSQL's statement_timeout, not about dates, and under libfaketime (CI's run of the
+ * date-dependent files a year ahead) PostgreSQL's timeout timer does not fire, so it stays out of
+ * that run.
  */
 let ctx: TestContext;
 beforeAll(async () => {

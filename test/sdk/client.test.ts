@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CreateDocumentBody,
   EinvoiceApiError,
+  EinvoiceAuthenticationError,
   EinvoiceClient,
   EinvoiceNotFoundError,
   EinvoicePermissionError,
   EinvoiceValidationError,
+  HttpCore,
+  type Transport,
   verifyWebhook,
   WebhookVerificationError,
 } from '../../sdk/src/index.js';
@@ -115,6 +118,45 @@ describe('account resources', () => {
     const deliveries = await client.webhooks.deliveries(endpoint.id);
     expect(deliveries.deliveries[0]).toMatchObject({ event: 'WEBHOOK_TEST', status: 'DELIVERED' });
     await client.webhooks.delete(endpoint.id);
+  });
+});
+
+// The core the web app shares (web/src/api.ts): no key of its own, a transport per request.
+describe('the HTTP core', () => {
+  it('sends no key of its own; a transport per request; 204 and Blob answers', async () => {
+    expect(() => new EinvoiceClient({ apiKey: '', baseUrl })).toThrow('apiKey is required');
+    const core = new HttpCore({ baseUrl, maxRetries: 0, timeoutMs: null });
+    const anonymous = await core.request({ method: 'GET', path: '/v1/tenants/me' }).catch((e: unknown) => e);
+    expect(anonymous).toBeInstanceOf(EinvoiceAuthenticationError);
+
+    const seen: string[] = [];
+    const withKey: Transport = (url, init) => {
+      seen.push(`${init.method} ${new URL(url).pathname}`);
+      const headers = {
+        ...(init.headers as Record<string, string>),
+        authorization: `Bearer ${tenant.apiKey}`,
+      };
+      return fetch(url, { ...init, headers });
+    };
+    const me = await core.request<{ tenant: { id: string } }>({
+      method: 'GET',
+      path: '/v1/tenants/me',
+      transport: withKey,
+    });
+    expect(me.tenant.id).toBe(tenant.tenantId);
+    const customer = await client.customers.create({
+      idType: '05',
+      identification: '1710034065',
+      name: 'Core',
+    });
+    const path = `/v1/customers/${customer.id}`;
+    await expect(core.request({ method: 'DELETE', path, transport: withKey })).resolves.toBeUndefined();
+    expect(seen).toEqual(['GET /v1/tenants/me', `DELETE ${path}`]);
+
+    const doc = await core.request<Blob>({ method: 'GET', path: '/v1/openapi.json', as: 'blob' });
+    expect(doc).toBeInstanceOf(Blob);
+    expect(doc.type).toMatch(/^application\/json/);
+    expect(JSON.parse(await doc.text()).openapi).toMatch(/^3\./);
   });
 });
 

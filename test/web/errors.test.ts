@@ -1,9 +1,14 @@
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORRUPT_P12, makeCertificate } from '../helpers/certificates.js';
 import { nextEmail, nextRuc, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 import { signInThroughUi, startWebStack, type WebStack } from './harness.js';
 
-/** One failing submission per form: the problem document shows up next to the field or atop the form. */
+/**
+ * One failing submission per form: the problem document shows up next to the field or atop the form.
+ * Every request goes through the SDK's HTTP core with the app's cookie transport (web/src/api.ts):
+ * the webhook and certificate cases also check what the browser sent, and a 401 ends the session.
+ */
 let stack: WebStack;
 let tenant: RegisteredTenant;
 beforeAll(async () => {
@@ -11,6 +16,16 @@ beforeAll(async () => {
   tenant = await verifiedTenant(stack.ctx);
 });
 afterAll(async () => stack?.close());
+
+async function csrfCookie(): Promise<string> {
+  const cookie = (await stack.browser.cookies()).find((c) => c.name === 'eik_csrf');
+  expect(cookie, 'the eik_csrf cookie').toBeDefined();
+  return cookie!.value;
+}
+
+function nextRequest(page: Page, method: string, path: RegExp): Promise<Request> {
+  return page.waitForRequest((r) => r.method() === method && path.test(new URL(r.url()).pathname));
+}
 
 describe('problem documents mapped onto the forms', () => {
   it('sign-up: a malformed RUC is marked on its field, a wrong password atop the form', async () => {
@@ -89,10 +104,16 @@ describe('problem documents mapped onto the forms', () => {
     await page.close();
   });
 
-  it('webhooks: a plain-HTTP URL is marked on the URL field', async () => {
+  it('webhooks: a plain-HTTP URL is marked on the URL field; the fixed one goes with the CSRF header', async () => {
     const page = await stack.newPage();
     await signInThroughUi(stack, page, tenant.email);
+    const read = nextRequest(page, 'GET', /^\/v1\/webhooks$/);
     await page.getByRole('link', { name: 'Webhooks' }).click();
+    // A read by fetch with the session cookie alone: no CSRF header, never an API key.
+    const get = await read;
+    expect(get.resourceType()).toBe('fetch');
+    expect(get.headers()['x-csrf-token']).toBeUndefined();
+    expect(get.headers().authorization).toBeUndefined();
     await page.getByRole('button', { name: 'Nuevo webhook' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nuevo webhook' });
     await dialog.getByLabel('URL (HTTPS)').fill('http://hooks.example.com/in');
@@ -110,6 +131,23 @@ describe('problem documents mapped onto the forms', () => {
     await dialog.getByLabel('URL (HTTPS)').fill('https://hooks.example.com/in');
     await expect(dialog.locator('.field-error').count()).resolves.toBe(0);
     await expect(dialog.getByLabel('URL (HTTPS)').getAttribute('aria-invalid')).resolves.toBeNull();
+
+    const write = nextRequest(page, 'POST', /^\/v1\/webhooks$/);
+    await dialog.getByRole('button', { name: 'Crear webhook' }).click();
+    const post = await write;
+    expect(post.resourceType()).toBe('fetch');
+    const headers = post.headers();
+    expect(headers['x-csrf-token']).toBe(await csrfCookie());
+    expect(headers.authorization).toBeUndefined();
+    expect(headers['content-type']).toBe('application/json');
+    // The API's field messages in its own English: the app words them in the page's language.
+    expect(headers['accept-language']).toBe('en');
+    expect((await post.response())?.status()).toBe(201);
+    const hooks = await stack.ctx.query<{ url: string }>(
+      'select url from webhook_endpoints where tenant_id = $1',
+      [tenant.tenantId],
+    );
+    expect(hooks.map((h) => h.url)).toEqual(['https://hooks.example.com/in']);
     await page.close();
   });
 
@@ -147,11 +185,31 @@ describe('problem documents mapped onto the forms', () => {
     await renew
       .getByLabel('Certificado (.p12)')
       .setInputFiles({ name: 'x.p12', mimeType: 'application/x-pkcs12', buffer: CORRUPT_P12 });
+    const sent = nextRequest(page, 'PATCH', /^\/v1\/issuers\/[^/]+\/certificate$/);
     await renew.getByRole('button', { name: 'Renovar' }).click();
+    // By XMLHttpRequest, the browser API that reports upload progress, with the CSRF header.
+    const upload = await sent;
+    expect(upload.resourceType()).toBe('xhr');
+    expect(upload.headers()['x-csrf-token']).toBe(await csrfCookie());
+    expect(upload.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     await renew
       .getByRole('alert')
       .filter({ hasText: 'El archivo no es un certificado P12 válido.' })
       .waitFor();
+    await page.close();
+  });
+
+  it('a session gone mid-use (401) sends the person back to sign in', async () => {
+    // An account of its own: the sign-in codes of one email are limited per hour.
+    const other = await verifiedTenant(stack.ctx);
+    const page = await stack.newPage();
+    await signInThroughUi(stack, page, other.email);
+    // The app settled first (the dashboard's reads answered), then the session cookie gone
+    // (expired, cleared): the next request, the click's, answers 401.
+    await page.waitForLoadState('networkidle');
+    await stack.browser.clearCookies({ name: 'eik_session' });
+    await page.getByRole('link', { name: 'Claves de API' }).click();
+    await page.waitForURL('**/signin?expired=1');
     await page.close();
   });
 });

@@ -6,7 +6,7 @@ import ts from 'typescript';
  * The words of each UI language, read from the source the way the app writes them: every
  * `t('Spanish', 'English')` call in web/src (template parts included, `${…}` left out). A word
  * only one side uses is a word of that language alone: seen on the other language's screen, it
- * is a leftover. The raw codes are the API's enum values, read from web/src/api-types.ts.
+ * is a leftover. The raw codes are the API's enum values, read from the generated sdk/src/schema.d.ts.
  */
 const WEB_SRC = path.resolve('web/src');
 
@@ -14,7 +14,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(e.name) && e.name !== 'api-types.ts' ? [full] : [];
+    return /\.tsx?$/.test(e.name) ? [full] : [];
   });
 }
 
@@ -87,7 +87,7 @@ export function languageWords(): { enOnly: Set<string>; esOnly: Set<string>; pai
  * generated types: what a page would show if it printed a code instead of its label.
  */
 export function apiEnumCodes(): Set<string> {
-  const types = readFileSync(path.join(WEB_SRC, 'api-types.ts'), 'utf8');
+  const types = readFileSync(path.resolve('sdk/src/schema.d.ts'), 'utf8');
   const codes = new Set<string>();
   for (const union of types.match(/"[^"\n]+"(?:\s*\|\s*"[^"\n]+")+/g) ?? []) {
     for (const m of union.matchAll(/"([^"\n]+)"/g)) {

@@ -15,7 +15,7 @@ import { apiEnumCodes, CODE_SHAPE, labelCodes, languageWords, wordsOf } from './
  * Spanish all the way, and English all the way: every page of the owner's app and the operator's
  * console, empty and filled, with its dialogs open and a form's errors showing, read as a person
  * sees it (visible text, select options, labels for screen readers). Fails on any word only the
- * other language's `t()` side uses, and on any raw API code (an enum value of api-types.ts or a
+ * other language's `t()` side uses, and on any raw API code (an enum value of sdk/src/schema.d.ts or a
  * code of the labels module). Text another language wrote on purpose (the SRI's messages, the
  * account-language notifications) carries its own `lang` attribute and is left out.
  */

@@ -1,7 +1,17 @@
 /**
- * The web app's only way to change data: the same /v1 API every client uses. The session is the
- * HttpOnly cookie the browser sends by itself; unsafe requests echo the CSRF cookie in a header.
+ * The web app's only way to change data: the same /v1 API every client uses, through the SDK's
+ * HTTP core (sdk/src/http.ts: the request, the problem document, the typed errors) with a cookie
+ * transport. The session is the HttpOnly cookie the browser sends by itself; unsafe requests echo
+ * the CSRF cookie in a header. Nothing is retried: a person is watching and can press again.
  */
+import {
+  type RequestOptions as CoreRequest,
+  EinvoiceApiError,
+  EinvoiceConnectionError,
+  HttpCore,
+  type Transport,
+} from '../../sdk/src/index';
+
 export interface FieldError {
   path: string;
   message: string;
@@ -61,115 +71,137 @@ function notifyExpired(): void {
   for (const fn of expiredListeners) fn();
 }
 
-function headersFor(method: string, opts: RequestOptions): Record<string, string> {
-  // The API's field messages in English (its own wording): field-messages.ts words them in the
-  // page's language, whatever the browser's Accept-Language would ask the API for.
-  const h: Record<string, string> = { accept: 'application/json', 'accept-language': 'en', ...opts.headers };
-  if (opts.body !== undefined) h['content-type'] = 'application/json';
+export type Method = CoreRequest['method'];
+
+/** The session cookie goes with every request (same origin: the app is served by the API). */
+const withCookie: Transport = (url, init) => fetch(url, { ...init, credentials: 'same-origin' });
+
+let shared: HttpCore | null = null;
+/** Made on first use: the module is also loaded where there is no `location` (a unit test's import). */
+function core(): HttpCore {
+  shared ??= new HttpCore({
+    baseUrl: location.origin,
+    // The API's field messages in English (its own wording): field-messages.ts words them in the
+    // page's language, whatever the browser's Accept-Language would ask the API for.
+    language: 'en',
+    maxRetries: 0,
+    // A large upload on a slow line may take minutes; the person can leave the page.
+    timeoutMs: null,
+    fetch: withCookie,
+  });
+  return shared;
+}
+
+function headersFor(method: Method, opts: RequestOptions): Record<string, string | undefined> {
+  const h: Record<string, string | undefined> = { ...opts.headers };
   if (opts.issuer) h['x-issuer-id'] = opts.issuer;
   if (opts.bearer) h.authorization = `Bearer ${opts.bearer}`;
-  else if (method !== 'GET' && method !== 'HEAD') {
-    const csrf = cookie('eik_csrf');
-    if (csrf) h['x-csrf-token'] = csrf;
-  }
+  else if (method !== 'GET') h['x-csrf-token'] = cookie('eik_csrf');
   return h;
 }
 
-async function problemOf(res: Response): Promise<ApiError> {
-  let doc: { code?: string; detail?: string; errors?: FieldError[] } = {};
-  try {
-    doc = await res.json();
-  } catch {
-    // not JSON: a proxy or a crash; the status says enough
-  }
-  return new ApiError(res.status, doc.code ?? `HTTP_${res.status}`, doc.detail ?? res.statusText, doc.errors);
+/** The SDK's error as the pages read it; no answer at all is status 0, NETWORK. */
+function toApiError(e: unknown, offline: string): unknown {
+  if (e instanceof EinvoiceApiError) return new ApiError(e.status, e.code, e.problem.detail ?? '', e.errors);
+  if (e instanceof EinvoiceConnectionError) return new ApiError(0, 'NETWORK', offline);
+  return e;
 }
 
 let refreshing: Promise<boolean> | null = null;
 /** After going to production the session key is of the old environment: swap it once. */
 function refreshSession(): Promise<boolean> {
-  refreshing ??= fetch('/v1/session/refresh', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: headersFor('POST', {}),
-  })
-    .then((r) => r.ok)
+  refreshing ??= core()
+    .request({ method: 'POST', path: '/v1/session/refresh', headers: headersFor('POST', {}) })
+    .then(
+      () => true,
+      () => false,
+    )
     .finally(() => {
       refreshing = null;
     });
   return refreshing;
 }
 
-async function send(method: string, path: string, opts: RequestOptions, retried = false): Promise<Response> {
-  let res: Response;
+async function send<T>(
+  method: Method,
+  path: string,
+  opts: RequestOptions,
+  as: CoreRequest['as'],
+  retried = false,
+): Promise<T> {
+  const upload = opts.form && opts.onProgress ? xhrTransport(opts.onProgress) : undefined;
   try {
-    res = await fetch(path, {
+    const headers = headersFor(method, opts);
+    return await core().request<T>({
       method,
-      credentials: 'same-origin',
-      headers: headersFor(method, opts),
-      body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+      path,
+      body: opts.body,
+      form: opts.form,
+      headers,
+      as,
+      transport: upload,
     });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'The service cannot be reached; check your connection');
+  } catch (e) {
+    const error = toApiError(e, upload ? UPLOAD_CUT : OFFLINE);
+    if (!(error instanceof ApiError) || opts.bearer) throw error;
+    if (error.code === 'API_KEY_ENV_MISMATCH' && !retried && (await refreshSession()))
+      return send(method, path, opts, as, true);
+    if (error.status === 401 && path !== '/v1/session') notifyExpired();
+    throw error;
   }
-  if (res.ok) return res;
-  const problem = await problemOf(res);
-  if (!opts.bearer && problem.code === 'API_KEY_ENV_MISMATCH' && !retried && (await refreshSession()))
-    return send(method, path, opts, true);
-  if (!opts.bearer && res.status === 401 && path !== '/v1/session') notifyExpired();
-  throw problem;
 }
 
+const OFFLINE = 'The service cannot be reached; check your connection';
+const UPLOAD_CUT = 'The upload was interrupted; try again';
+
 export async function api<T = Record<string, unknown>>(
-  method: string,
+  method: Method,
   path: string,
   opts: RequestOptions = {},
 ): Promise<T> {
-  if (opts.form && opts.onProgress) return upload<T>(method, path, opts);
-  const res = await send(method, path, opts);
-  return (res.status === 204 ? {} : await res.json()) as T;
+  // A 204 has no body: the pages read it as an empty object.
+  return (await send<T | undefined>(method, path, opts, 'json')) ?? ({} as T);
 }
 
 /** A file from the API (RIDE, XML, proof), for download or preview. */
-export async function apiBlob(path: string, opts: RequestOptions = {}): Promise<Blob> {
-  const res = await send('GET', path, { ...opts, headers: { accept: '*/*', ...opts.headers } });
-  return res.blob();
+export function apiBlob(path: string, opts: RequestOptions = {}): Promise<Blob> {
+  return send<Blob>('GET', path, { ...opts, headers: { accept: '*/*', ...opts.headers } }, 'blob');
 }
 
-/** Multipart upload through XMLHttpRequest, the one browser API that reports upload progress. */
-function upload<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, path);
-    xhr.withCredentials = true;
-    for (const [k, v] of Object.entries(headersFor(method, { ...opts, body: undefined })))
-      xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'The upload was interrupted; try again'));
-    xhr.onload = () => {
-      let doc: Record<string, unknown> = {};
-      try {
-        doc = JSON.parse(xhr.responseText);
-      } catch {
-        // empty or not JSON
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(doc as T);
-      if (xhr.status === 401 && !opts.bearer) notifyExpired();
-      reject(
-        new ApiError(
-          xhr.status,
-          (doc.code as string) ?? `HTTP_${xhr.status}`,
-          (doc.detail as string) ?? xhr.statusText,
-          (doc.errors as FieldError[]) ?? [],
-        ),
-      );
-    };
-    xhr.send(opts.form!);
-  });
+/**
+ * A transport through XMLHttpRequest, the one browser API that reports upload progress; the
+ * answer handed back as a fetch Response, so the core reads it like any other.
+ */
+function xhrTransport(onProgress: (fraction: number) => void): Transport {
+  return (url, init) =>
+    new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(init.method ?? 'GET', url);
+      xhr.withCredentials = true;
+      xhr.responseType = 'blob';
+      for (const [name, value] of new Headers(init.headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) onProgress(e.loaded / e.total);
+      };
+      xhr.onerror = () => reject(new TypeError('upload interrupted'));
+      xhr.onload = () => {
+        const headers = new Headers();
+        for (const line of xhr.getAllResponseHeaders().trim().split(/\r?\n/)) {
+          const at = line.indexOf(':');
+          if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+        }
+        const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+        resolve(
+          new Response(empty ? null : xhr.response, {
+            status: xhr.status,
+            statusText: xhr.statusText,
+            headers,
+          }),
+        );
+      };
+      xhr.send(init.body as XMLHttpRequestBodyInit);
+    });
 }
-
 /** Saves a blob under a file name (RIDE, XML). */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);

@@ -25,7 +25,7 @@ import { documentEmail, documentTypeName } from './delivery.templates.js';
 /**
  * The RIDE's renderer, loaded on the first RIDE a process draws: pdfkit, fontkit and bwip-js are
  * some 15 MB of a process's memory (their sources, compiled code and font tables), which an API
- * process that never serves a RIDE does not hold (issue 16, target 4; docs/scaling.md).
+ * process that never serves a RIDE does not hold (docs/scaling.md, "Memory").
  */
 let renderer: Promise<typeof import('../../adapters/ride/ride.js').renderRide> | undefined;
 function rideRenderer() {

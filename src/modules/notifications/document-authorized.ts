@@ -51,9 +51,9 @@ const FLUSH_BATCH = MAX_LISTED_DOCUMENTS;
  * row and window. `documents` holds the newest 50, newest first; `count` is the true total.
  *
  * - `documentAuthorized(tx, input, now)` adds one document at once, in the caller's transaction;
- * - `queueDocumentAuthorized(tx, input, now)` is what an authorization calls (issue 16): it appends
+ * - `queueDocumentAuthorized(tx, input, now)` is what an authorization calls: it appends
  *   the document to notification_authorized_pending and queues the issuer's job, so that
- *   authorizations of one issuer no longer wait for each other's commit on the aggregate's lock;
+ *   authorizations of one issuer do not wait for each other's commit on the aggregate's lock;
  * - the job (`flushDocumentAuthorized`) adds the waiting documents, up to 50 per update (one
  *   update of the row, one webhook per endpoint, for many authorizations), oldest first.
  */

@@ -1,24 +1,18 @@
 import { api } from '../api';
-import type { paths } from '../api-types';
+import type { Answer } from '../api-models';
 import type { Suggestion } from './typeahead';
 
-type Answer<P extends keyof paths> = paths[P]['get'] extends {
-  responses: { 200: { content: { 'application/json': infer B } } };
-}
-  ? B
-  : never;
-
 /** A saved customer (GET /v1/customers): the buyer of an invoice or credit note, the supplier of a settlement. */
-export type Customer = Answer<'/v1/customers'> extends { data: (infer C)[] } ? C : never;
+export type Customer = Answer<'/v1/customers', 'get'> extends { data: (infer C)[] } ? C : never;
 
 /** A saved product (GET /v1/products): what an item line starts from. */
-export type Product = Answer<'/v1/products'> extends { data: (infer P)[] } ? P : never;
+export type Product = Answer<'/v1/products', 'get'> extends { data: (infer P)[] } ? P : never;
 
 const LIMIT = 8;
 
 /** Customers whose name contains or whose identification starts with `q`. */
 export async function searchCustomers(q: string): Promise<Suggestion<Customer>[]> {
-  const res = await api<Answer<'/v1/customers'>>(
+  const res = await api<Answer<'/v1/customers', 'get'>>(
     'GET',
     `/v1/customers?${new URLSearchParams({ q, limit: String(LIMIT) })}`,
   );
@@ -27,7 +21,7 @@ export async function searchCustomers(q: string): Promise<Suggestion<Customer>[]
 
 /** Products whose description or code matches `q`. */
 export async function searchProducts(q: string): Promise<Suggestion<Product>[]> {
-  const res = await api<Answer<'/v1/products'>>(
+  const res = await api<Answer<'/v1/products', 'get'>>(
     'GET',
     `/v1/products?${new URLSearchParams({ q, limit: String(LIMIT) })}`,
   );

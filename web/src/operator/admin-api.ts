@@ -1,4 +1,4 @@
-import { api, apiBlob } from '../api';
+import { api, apiBlob, type Method } from '../api';
 
 /**
  * The operator API (/admin/v1, Bearer ADMIN_TOKEN). The token lives in this module's memory only:
@@ -14,7 +14,7 @@ export function hasAdminToken(): boolean {
   return token !== null;
 }
 
-export function admin<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+export function admin<T = Record<string, unknown>>(method: Method, path: string, body?: unknown): Promise<T> {
   return api<T>(method, `/admin/v1${path}`, { bearer: token ?? '', ...(body !== undefined && { body }) });
 }
 

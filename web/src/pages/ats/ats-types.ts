@@ -1,6 +1,6 @@
 /**
  * The ATS report API's records as the page uses them, named from the generated API types
- * (`npm run web:api-types`), so the page follows the server's OpenAPI document.
+ * (`npm run sdk:types`), so the page follows the server's OpenAPI document.
  */
 import type { Answer } from '../../api-models';
 

@@ -1,6 +1,6 @@
 import type { Answer } from '../../api-models';
 
-/** The purchases API's records as the pages read them (generated api-types.ts). */
+/** The purchases API's records as the pages read them (the generated sdk/src/schema.d.ts). */
 export type PurchaseList = Answer<'/v1/purchases', 'get'>;
 export type PurchaseSummary = PurchaseList['data'][number];
 export type PurchaseDetail = Answer<'/v1/purchases/{id}', 'get'>['purchase'];
