@@ -2,15 +2,15 @@ import { sign } from 'node:crypto';
 import { readP12 } from '../src/adapters/signing/p12.js';
 import { signDocumentXml } from '../src/adapters/signing/xades.js';
 import { buildAccessKey } from '../src/modules/documents/access-key.js';
-import type { InvoiceInput } from '../src/modules/documents/document-input.js';
-import { aggregateTotals, computeLine } from '../src/modules/documents/tax-lines.js';
-import { computeDocumentContent } from '../src/modules/documents/totals.js';
+import { computeDocumentContent } from '../src/modules/documents/types/common/sales-compute.js';
+import type { InvoiceInput } from '../src/modules/documents/types/common/sales-input.js';
+import { aggregateTotals, computeLine } from '../src/modules/documents/types/common/tax-lines.js';
 import { debitNoteType } from '../src/modules/documents/types/debit-note/index.js';
 import type { DocumentHeader, DocumentTypeDefinition } from '../src/modules/documents/types/definition.js';
+import { buildInvoiceXml } from '../src/modules/documents/types/invoice/xml.js';
 import { purchaseSettlementType } from '../src/modules/documents/types/purchase-settlement/index.js';
 import { waybillType } from '../src/modules/documents/types/waybill/index.js';
 import { withholdingType } from '../src/modules/documents/types/withholding/index.js';
-import { buildDocumentXml } from '../src/modules/documents/xml/index.js';
 import { ecuadorDate } from '../src/shared/clock.js';
 import type { DocumentModel } from '../src/shared/document-model.js';
 import { dec } from '../src/shared/money.js';
@@ -18,7 +18,7 @@ import { makeCertificate } from '../test/helpers/certificates.js';
 
 /**
  * XAdES signing throughput against the RSA operation it cannot avoid: raw crypto.sign RSA-SHA1 over
- * a SignedInfo-sized buffer, signDocumentXml on a realistic 10-item invoice, and buildDocumentXml.
+ * a SignedInfo-sized buffer, signDocumentXml on a realistic 10-item invoice, and buildInvoiceXml.
  * Same process, same 2048-bit key, calls alternated one by one so that load from other processes
  * and CPU frequency changes hit both alike; medians resist preemption outliers, means are shown too.
  * Target: signing / raw >= 0.85. Run: npx tsx bench/signing.bench.ts
@@ -32,7 +32,7 @@ let invoiceInput: InvoiceInput;
 const issued = makeCertificate();
 const cert = readP12(issued.p12, issued.password, now);
 const model = tenItemInvoice(ecuadorDate(now));
-const xml = buildDocumentXml(model);
+const xml = buildInvoiceXml(model, model);
 const signedInfo = canonicalSignedInfo(signDocumentXml(xml, cert, now));
 
 function tenItemInvoice(today: string): DocumentModel {
@@ -144,7 +144,7 @@ const fmt = (n: number) => n.toFixed(0).padStart(7);
 
 const raw = () => sign('RSA-SHA1', signedInfo, cert.privateKey);
 const xades = () => signDocumentXml(xml, cert, now);
-const build = () => buildDocumentXml(model);
+const build = () => buildInvoiceXml(model, model);
 
 alternate(raw, xades, WARMUP_MS);
 const [rawTimes, signTimes] = alternate(raw, xades, MEASURE_MS);
@@ -168,7 +168,7 @@ console.log(
   `  signDocumentXml, XAdES-BES                  ${fmt(signMedian)}  ${fmt(signMean)}   (${signTimes.length} calls)`,
 );
 console.log(
-  `  buildDocumentXml, factura 1.1.0             ${fmt(perSecond(median(buildTimes)))}  ${fmt(perSecond(mean(buildTimes)))}`,
+  `  buildInvoiceXml, factura 1.1.0              ${fmt(perSecond(median(buildTimes)))}  ${fmt(perSecond(mean(buildTimes)))}`,
 );
 console.log(
   `  ratio signing / raw: ${(signMedian / rawMedian).toFixed(3)} (medians), ${(signMean / rawMean).toFixed(3)} (means); target >= 0.85`,
@@ -182,7 +182,7 @@ console.log(
 const TYPE_MS = 1500;
 const invoicePipeline = () => {
   const content = computeDocumentContent(invoiceInput, { today: model.issueDate });
-  return signDocumentXml(buildDocumentXml({ ...model, ...content }), cert, now);
+  return signDocumentXml(buildInvoiceXml(model, content), cert, now);
 };
 type AnyType = DocumentTypeDefinition<never, unknown>;
 const exampleOf = (t: { bodySchema: unknown }) =>

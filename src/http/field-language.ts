@@ -42,7 +42,7 @@ const TYPE_WORDS: Record<string, string> = {
 
 /**
  * The Spanish of every field message the schemas (src/http/validation.ts) and the document
- * checks (field-checks.ts, item-checks.ts, totals.ts and the types' checks) write. Values inside a
+ * checks (field-checks.ts and the types' own: sales-compute.ts, item-checks.ts, compute.ts, …) write. Values inside a
  * message (codes, amounts, dates) are kept as they are. A message with no rule stays in English:
  * a new rule's wording is added here beside it (links and withholding bases: field-language-links.ts).
  */

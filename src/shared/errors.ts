@@ -78,7 +78,13 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface FieldError {
-  /** JSON pointer-ish path of the offending field, e.g. `/items/0/quantity` or `body.email`. */
+  /**
+   * The offending field, the one convention of `errors[].path` (docs/decisions.md, API conventions):
+   * a body member by its own path (`items[0].taxes[1].taxAmount`, `buyer.email`), never under a
+   * `body` prefix; another request part by its name (`query.limit`, `params.accessKey`,
+   * `headers.idempotency-key`); the body as a whole `body`. src/http/validation.ts writes schema
+   * errors so; every check writes its paths so (test/architecture/field-paths.test.ts).
+   */
   path: string;
   message: string;
   /**

@@ -212,7 +212,7 @@ describe('POST /v1/reports/ats', () => {
     expect(put.json()).toEqual({ purchaseId: purchaseIds[1], sustento: '02' });
     const bad = await api.put(us, `/v1/purchases/${purchaseIds[1]}/sustento`, { sustento: '10' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0].path).toBe('body.sustento');
+    expect(bad.json().errors[0].path).toBe('sustento');
     const created = (await api.post(us, { issuerId: us.issuerId, ...period })).json();
     await lc.ctx.drainJobs();
     const report = (await api.get(us, `/v1/reports/ats/${created.id}`)).json();
@@ -247,10 +247,10 @@ describe('what is refused', () => {
       expect(res.json().code).toBe('VALIDATION_FAILED');
       expect(res.json().errors[0].path).toBe(path);
     };
-    await bad({ year: period.year, month: 1, semester: 1 }, 'body.semester');
-    await bad({ year: period.year - 1, semester: 1 }, 'body.semester');
-    await bad({ year: period.year }, 'body.month');
-    await bad({ year: period.year + 1, month: 1 }, 'body.month');
+    await bad({ year: period.year, month: 1, semester: 1 }, 'semester');
+    await bad({ year: period.year - 1, semester: 1 }, 'semester');
+    await bad({ year: period.year }, 'month');
+    await bad({ year: period.year + 1, month: 1 }, 'month');
   });
 
   it('REFUSED: a received credit note whose invoice is not among the purchases, named with its link', async () => {

@@ -81,7 +81,7 @@ describe('05 nota de débito: compute', () => {
         (b) => {
           b.reasons[0]!.amount = '0.30';
         },
-        'body.taxes',
+        'taxes',
         /add up to 0\.27 but the reasons to 0\.30/,
       ],
       [
@@ -90,7 +90,7 @@ describe('05 nota de débito: compute', () => {
           taxed(b);
           b.taxes[0]!.taxAmount = '17.34';
         },
-        'body.taxes[0].taxAmount',
+        'taxes[0].taxAmount',
         /expected 17\.35/,
       ],
       [
@@ -99,7 +99,7 @@ describe('05 nota de débito: compute', () => {
           taxed(b);
           b.taxes[0]!.rate = '12.00';
         },
-        'body.taxes[0].rate',
+        'taxes[0].rate',
         /must be 15\.00/,
       ],
       [
@@ -108,7 +108,7 @@ describe('05 nota de débito: compute', () => {
           b.taxes[0]!.rateCode = '2';
           b.taxes[0]!.rate = '12.00';
         },
-        'body.taxes[0].rateCode',
+        'taxes[0].rateCode',
         /historical/,
       ],
       [
@@ -116,7 +116,7 @@ describe('05 nota de débito: compute', () => {
         (b) => {
           b.taxes[0]!.code = '3';
         },
-        'body.taxes[0].code',
+        'taxes[0].code',
         /IVA/,
       ],
       [
@@ -124,7 +124,7 @@ describe('05 nota de débito: compute', () => {
         (b) => {
           b.taxes.push({ ...b.taxes[0]!, taxableBase: '0.00' });
         },
-        'body.taxes[1].rateCode',
+        'taxes[1].rateCode',
         /more than once/,
       ],
       [
@@ -132,7 +132,7 @@ describe('05 nota de débito: compute', () => {
         (b) => {
           b.payments![0]!.total = '0.30';
         },
-        'body.payments',
+        'payments',
         /add up to 0\.30/,
       ],
       [
@@ -140,7 +140,7 @@ describe('05 nota de débito: compute', () => {
         (b) => {
           delete b.payments![0]!.termUnit;
         },
-        'body.payments[0].termUnit',
+        'payments[0].termUnit',
         /together/,
       ],
       [
@@ -148,7 +148,7 @@ describe('05 nota de débito: compute', () => {
         (b) => {
           b.originalDocument.documentType = '04';
         },
-        'body.originalDocument.documentType',
+        'originalDocument.documentType',
         /01/,
       ],
       [
@@ -156,7 +156,7 @@ describe('05 nota de débito: compute', () => {
         (b) => {
           b.originalDocument.issueDate = '25/09/2024';
         },
-        'body.originalDocument.issueDate',
+        'originalDocument.issueDate',
         /after/,
       ],
       [
@@ -164,7 +164,7 @@ describe('05 nota de débito: compute', () => {
         (b) => {
           b.originalDocument.issueDate = '31/02/2024';
         },
-        'body.originalDocument.issueDate',
+        'originalDocument.issueDate',
         /real date/,
       ],
       [
@@ -172,7 +172,7 @@ describe('05 nota de débito: compute', () => {
         (b) => {
           b.reasons[0]!.reason = '   ';
         },
-        'body.reasons[0].reason',
+        'reasons[0].reason',
         /blank/,
       ],
       [
@@ -180,7 +180,7 @@ describe('05 nota de débito: compute', () => {
         (b) => {
           b.reasons[0]!.amount = '0.270';
         },
-        'body.reasons[0].amount',
+        'reasons[0].amount',
         /2 decimals/,
       ],
       [
@@ -189,7 +189,7 @@ describe('05 nota de débito: compute', () => {
           b.issueDate = '01/06/2024';
           b.originalDocument.issueDate = '01/05/2024';
         },
-        'body.issueDate',
+        'issueDate',
         /90 days/,
       ],
       [
@@ -197,7 +197,7 @@ describe('05 nota de débito: compute', () => {
         (b) => {
           b.buyer.email = 'nobody';
         },
-        'body.buyer.email',
+        'buyer.email',
         /email/,
       ],
     ];
@@ -214,7 +214,7 @@ describe('05 nota de débito: compute', () => {
           }),
         ),
       );
-      expect(errors.map((e) => e.path)).toEqual(['body.buyer.id', 'body.taxes']);
+      expect(errors.map((e) => e.path)).toEqual(['buyer.id', 'taxes']);
     });
   });
 });

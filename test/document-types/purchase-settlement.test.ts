@@ -97,7 +97,7 @@ describe('03 liquidación de compra: compute', () => {
             taxAmount: '0.00',
           });
         },
-        'body.items[0].taxes[0].code',
+        'items[0].taxes[0].code',
         /IVA only/,
       ],
       [
@@ -105,7 +105,7 @@ describe('03 liquidación de compra: compute', () => {
         (b) => {
           (b as Record<string, unknown>).tip = '1.00';
         },
-        'body.tip',
+        'tip',
         /no tip/,
       ],
       [
@@ -113,7 +113,7 @@ describe('03 liquidación de compra: compute', () => {
         (b) => {
           b.payments[0]!.total = '5000.00';
         },
-        'body.payments',
+        'payments',
         /add up to 5000\.00/,
       ],
       [
@@ -122,7 +122,7 @@ describe('03 liquidación de compra: compute', () => {
           twoRates(b);
           b.items[1]!.taxes[0]!.taxAmount = '3.56';
         },
-        'body.items[1].taxes[0].taxAmount',
+        'items[1].taxes[0].taxAmount',
         /expected 3\.55/,
       ],
       [
@@ -130,7 +130,7 @@ describe('03 liquidación de compra: compute', () => {
         (b) => {
           b.items[0]!.taxes[0]!.taxableBase = '5000.00';
         },
-        'body.items[0].taxes[0].taxableBase',
+        'items[0].taxes[0].taxableBase',
         /expected 5032\.00/,
       ],
       [
@@ -138,7 +138,7 @@ describe('03 liquidación de compra: compute', () => {
         (b) => {
           b.items[0]!.quantity = '0';
         },
-        'body.items[0].quantity',
+        'items[0].quantity',
         /greater than 0/,
       ],
       [
@@ -146,7 +146,7 @@ describe('03 liquidación de compra: compute', () => {
         (b) => {
           b.items[0]!.discount = '6000.00';
         },
-        'body.items[0].discount',
+        'items[0].discount',
         /must not exceed/,
       ],
       [
@@ -160,7 +160,7 @@ describe('03 liquidación de compra: compute', () => {
             taxAmount: '603.84',
           };
         },
-        'body.items[0].taxes[0].rateCode',
+        'items[0].taxes[0].rateCode',
         /historical/,
       ],
       [
@@ -169,7 +169,7 @@ describe('03 liquidación de compra: compute', () => {
           b.supplier.idType = '07';
           b.supplier.id = '9999999999999';
         },
-        'body.supplier.idType',
+        'supplier.idType',
         /must be one of/,
       ],
       [
@@ -177,7 +177,7 @@ describe('03 liquidación de compra: compute', () => {
         (b) => {
           b.supplier.id = '09142508';
         },
-        'body.supplier.id',
+        'supplier.id',
         /cédula/,
       ],
       [
@@ -185,7 +185,7 @@ describe('03 liquidación de compra: compute', () => {
         (b) => {
           b.issueDate = '20/08/2024';
         },
-        'body.issueDate',
+        'issueDate',
         /future/,
       ],
     ];
@@ -202,7 +202,7 @@ describe('03 liquidación de compra: compute', () => {
           }),
         ),
       );
-      expect(errors.map((e) => e.path)).toEqual(['body.supplier.email', 'body.items[0].unitPrice']);
+      expect(errors.map((e) => e.path)).toEqual(['supplier.email', 'items[0].unitPrice']);
     });
   });
 });

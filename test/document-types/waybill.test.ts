@@ -19,7 +19,7 @@ const body = (edit: (b: WaybillBodyT) => void = () => {}): WaybillBodyT => {
   return b;
 };
 const compute = (b: WaybillBodyT, today = EXAMPLE_DAY) => t.compute(b, contextFor(today));
-const R0 = 'body.recipients[0]';
+const R0 = 'recipients[0]';
 
 /** A second recipient: a transfer between own branches, no sales document, two items. */
 const twoRecipients = (b: WaybillBodyT) => {
@@ -65,7 +65,7 @@ describe('06 guía de remisión: compute', () => {
         (b) => {
           b.transportStartDate = '20/10/2025';
         },
-        'body.transportStartDate',
+        'transportStartDate',
         /before the issue date/,
       ],
       [
@@ -74,7 +74,7 @@ describe('06 guía de remisión: compute', () => {
           b.transportEndDate = '20/10/2025';
           b.transportStartDate = '21/10/2025';
         },
-        'body.transportEndDate',
+        'transportEndDate',
         /before transportStartDate/,
       ],
       [
@@ -82,7 +82,7 @@ describe('06 guía de remisión: compute', () => {
         (b) => {
           b.transportEndDate = '31/11/2025';
         },
-        'body.transportEndDate',
+        'transportEndDate',
         /real date/,
       ],
       [
@@ -90,7 +90,7 @@ describe('06 guía de remisión: compute', () => {
         (b) => {
           b.recipients = [];
         },
-        'body.recipients',
+        'recipients',
         /at least one recipient/,
       ],
       [
@@ -138,7 +138,7 @@ describe('06 guía de remisión: compute', () => {
         (b) => {
           b.carrier.id = '1796875790';
         },
-        'body.carrier.id',
+        'carrier.id',
         /RUC/,
       ],
       [
@@ -147,7 +147,7 @@ describe('06 guía de remisión: compute', () => {
           b.carrier.idType = '07';
           b.carrier.id = '9999999999999';
         },
-        'body.carrier.idType',
+        'carrier.idType',
         /must be one of/,
       ],
       [
@@ -155,7 +155,7 @@ describe('06 guía de remisión: compute', () => {
         (b) => {
           b.carrier.licensePlate = '  ';
         },
-        'body.carrier.licensePlate',
+        'carrier.licensePlate',
         /blank/,
       ],
       [
@@ -164,7 +164,7 @@ describe('06 guía de remisión: compute', () => {
           b.issueDate = '22/10/2025';
           b.transportStartDate = '22/10/2025';
         },
-        'body.issueDate',
+        'issueDate',
         /future/,
       ],
     ];
@@ -182,10 +182,7 @@ describe('06 guía de remisión: compute', () => {
           }),
         ),
       );
-      expect(errors.map((e) => e.path)).toEqual([
-        'body.transportEndDate',
-        'body.recipients[1].items[0].quantity',
-      ]);
+      expect(errors.map((e) => e.path)).toEqual(['transportEndDate', 'recipients[1].items[0].quantity']);
     });
   });
 });

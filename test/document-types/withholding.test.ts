@@ -32,7 +32,7 @@ const body = (edit: (b: WithholdingBodyT) => void = () => {}): WithholdingBodyT 
 };
 const doc0 = (b: WithholdingBodyT) => b.supportingDocuments[0]!;
 const compute = (b: WithholdingBodyT, today = EXAMPLE_DAY) => t.compute(b, contextFor(today));
-const D0 = 'body.supportingDocuments[0]';
+const D0 = 'supportingDocuments[0]';
 
 describe('07 retención: compute', () => {
   it('the schema example is valid against its own schema', () => {
@@ -251,7 +251,7 @@ describe('07 retención: compute', () => {
         (b) => {
           b.fiscalPeriod = '04/2025';
         },
-        'body.fiscalPeriod',
+        'fiscalPeriod',
         /05\/2025/,
       ],
       [
@@ -260,7 +260,7 @@ describe('07 retención: compute', () => {
           b.subject.idType = '08';
           b.subject.id = 'X-123';
         },
-        'body.subject.subjectType',
+        'subject.subjectType',
         /required/,
       ],
       [
@@ -268,7 +268,7 @@ describe('07 retención: compute', () => {
         (b) => {
           b.subject.subjectType = '03';
         },
-        'body.subject.subjectType',
+        'subject.subjectType',
         /01/,
       ],
       [
@@ -276,7 +276,7 @@ describe('07 retención: compute', () => {
         (b) => {
           b.subject.id = '1791774582';
         },
-        'body.subject.id',
+        'subject.id',
         /RUC/,
       ],
       [
@@ -285,7 +285,7 @@ describe('07 retención: compute', () => {
           b.subject.idType = '07';
           b.subject.id = '9999999999999';
         },
-        'body.subject.idType',
+        'subject.idType',
         /must be one of/,
       ],
       [
@@ -310,7 +310,7 @@ describe('07 retención: compute', () => {
         (b) => {
           b.issueDate = '25/05/2025';
         },
-        'body.issueDate',
+        'issueDate',
         /future/,
       ],
       [
@@ -427,7 +427,7 @@ describe('07 retención: compute', () => {
         ),
       );
       expect(errors.map((e) => e.path)).toEqual([
-        'body.fiscalPeriod',
+        'fiscalPeriod',
         `${D0}.withholdings[0].amount`,
         `${D0}.payments`,
       ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDocumentContent } from '../../src/modules/documents/totals.js';
+import { computeDocumentContent } from '../../src/modules/documents/types/common/sales-compute.js';
 import { buyer, checkRules, creditNote, invoice, item, type Rule, TODAY, tax } from './rule-bodies.js';
 
 const HEADER: Rule[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { C14nCanonicalization } from 'xml-crypto';
-import { buildDocumentXml, XML_DECLARATION } from '../../src/modules/documents/xml/index.js';
-import { CASES, rootName, schemaOf } from './fixtures.js';
+import { XML_DECLARATION } from '../../src/modules/documents/types/common/canonical-xml.js';
+import { buildDocumentXml, CASES, rootName, schemaOf } from './fixtures.js';
 import { parseXml, validateWithSchema, xmllintC14n } from './xml-tools.js';
 
 const childNames = (node: { childNodes: ArrayLike<{ nodeName: string }> }) =>

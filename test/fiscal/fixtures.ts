@@ -1,12 +1,17 @@
 import { buildAccessKey } from '../../src/modules/documents/access-key.js';
+import { computeDocumentContent } from '../../src/modules/documents/types/common/sales-compute.js';
 import type {
   CreditNoteInput,
   InvoiceInput,
   ItemInput,
   TaxInput,
-} from '../../src/modules/documents/document-input.js';
-import { computeDocumentContent } from '../../src/modules/documents/totals.js';
+} from '../../src/modules/documents/types/common/sales-input.js';
+import { definitionOf } from '../../src/modules/documents/types/registry.js';
 import type { DocumentModel, Environment, IssuerSnapshot } from '../../src/shared/document-model.js';
+
+/** The unsigned XML of a stored invoice or credit note model, by its type's own builder. */
+export const buildDocumentXml = (model: DocumentModel): string =>
+  definitionOf(model.documentType).buildXml(model, model);
 
 /**
  * A matrix of realistic invoices and credit notes, run through the real validation and totals

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { computeDocumentContent } from '../../src/modules/documents/types/common/sales-compute.js';
 import type {
   CreditNoteInput,
   InvoiceInput,
   ItemInput,
   TaxInput,
-} from '../../src/modules/documents/document-input.js';
-import { computeDocumentContent } from '../../src/modules/documents/totals.js';
+} from '../../src/modules/documents/types/common/sales-input.js';
 import { AppError } from '../../src/shared/errors.js';
 
 /**

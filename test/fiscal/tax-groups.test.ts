@@ -10,14 +10,22 @@ import { parseDocument } from '../../src/adapters/sri/simulator/schema-validator
 import { SimulatorState } from '../../src/adapters/sri/simulator/state.js';
 import { arithmeticMismatch } from '../../src/adapters/sri/simulator/totals.js';
 import { buildAccessKey } from '../../src/modules/documents/access-key.js';
-import type { CreditNoteInput, InvoiceInput, ItemInput } from '../../src/modules/documents/document-input.js';
-import { aggregateTotals, computeLine, type LineTaxRate } from '../../src/modules/documents/tax-lines.js';
-import { computeDocumentContent } from '../../src/modules/documents/totals.js';
-import { buildDocumentXml } from '../../src/modules/documents/xml/index.js';
+import { computeDocumentContent } from '../../src/modules/documents/types/common/sales-compute.js';
+import type {
+  CreditNoteInput,
+  InvoiceInput,
+  ItemInput,
+} from '../../src/modules/documents/types/common/sales-input.js';
+import {
+  aggregateTotals,
+  computeLine,
+  type LineTaxRate,
+} from '../../src/modules/documents/types/common/tax-lines.js';
 import { ecuadorDate, MovableClock } from '../../src/shared/clock.js';
 import type { DocumentModel, IssuerSnapshot } from '../../src/shared/document-model.js';
 import { dec } from '../../src/shared/money.js';
 import { makeCertificate } from '../helpers/certificates.js';
+import { buildDocumentXml } from './fixtures.js';
 
 /**
  * Issue 13, defect 9: a tax group's value is the rate applied to the group's summed base. Proved

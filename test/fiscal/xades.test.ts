@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { C14nCanonicalization, SignedXml } from 'xml-crypto';
 import { readP12 } from '../../src/adapters/signing/p12.js';
 import { signDocumentXml } from '../../src/adapters/signing/xades.js';
-import { buildDocumentXml } from '../../src/modules/documents/xml/index.js';
 import { makeCertificate } from '../helpers/certificates.js';
-import { CASES, rootName, schemaOf } from './fixtures.js';
+import { buildDocumentXml, CASES, rootName, schemaOf } from './fixtures.js';
 import { parseXml, validateWithSchema, type XmlNode, xmlsecVerify } from './xml-tools.js';
 
 const DS = 'http://www.w3.org/2000/09/xmldsig#';

@@ -38,7 +38,7 @@ export class ApiError extends Error {
     return this.fieldError(name)?.message;
   }
   fieldError(name: string): FieldError | undefined {
-    return this.errors.find((e) => e.path === name || e.path === `body.${name}`);
+    return this.errors.find((e) => e.path === name);
   }
 }
 

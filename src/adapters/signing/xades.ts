@@ -25,9 +25,9 @@ const SIGNED_PROPERTIES_TYPE = 'http://uri.etsi.org/01903#SignedProperties';
 const DIGEST_METHOD = `<ds:DigestMethod Algorithm="${SHA1}"></ds:DigestMethod>`;
 
 /**
- * Signs a document produced by buildDocumentXml. Its root element must already be in C14N form
- * (which that builder guarantees), with no namespace declarations (the tax authority's schemas
- * have none): the document digest is taken over those bytes directly.
+ * Signs a document built by a document type's `buildXml`. Its root element must already be in C14N
+ * form (which the builders guarantee: types/common/canonical-xml.ts), with no namespace
+ * declarations (the tax authority's schemas have none): the document digest is taken over those bytes directly.
  */
 export function signDocumentXml(xml: string, cert: SigningCertificate, signingTime: Date): string {
   const root = locateRoot(xml);

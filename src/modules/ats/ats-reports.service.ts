@@ -64,18 +64,15 @@ export function createAtsReportsService(deps: { db: Executor; clock: Clock; job:
   /** The period's checks: exactly one of month / semester, a semester only for RIMPE, not future. */
   function checkPeriod(body: { year: number; month?: number; semester?: number }, rimpe: boolean): void {
     if (body.month !== undefined && body.semester !== undefined)
-      throw validationError('body.semester', 'give either month or semester, not both');
+      throw validationError('semester', 'give either month or semester, not both');
     if (body.month === undefined && body.semester === undefined)
-      throw validationError('body.month', 'give month (1-12) or, for a RIMPE issuer, semester (1-2)');
+      throw validationError('month', 'give month (1-12) or, for a RIMPE issuer, semester (1-2)');
     if (body.semester !== undefined && !rimpe)
-      throw validationError('body.semester', 'a semester annex is only for a RIMPE issuer; give month');
+      throw validationError('semester', 'a semester annex is only for a RIMPE issuer; give month');
     const now = ecuadorParts(clock.now());
     const firstMonth = body.month ?? (body.semester === 1 ? 1 : 7);
     if (body.year * 12 + firstMonth > now.year * 12 + now.month)
-      throw validationError(
-        body.month !== undefined ? 'body.month' : 'body.semester',
-        'the period is in the future',
-      );
+      throw validationError(body.month !== undefined ? 'month' : 'semester', 'the period is in the future');
   }
 
   return {

@@ -16,9 +16,9 @@ export function createAtsSustento(deps: { db: Executor; clock: Clock }) {
 
   function checked(code: string, documentType: string | null) {
     const row = findSupportCode(code, ecuadorIsoDate(clock.now()));
-    if (!row) throw validationError('body.sustento', `${code} is not a codSustento in force (Tabla 5)`);
+    if (!row) throw validationError('sustento', `${code} is not a codSustento in force (Tabla 5)`);
     if (documentType && !row.documentTypes.includes(documentType))
-      throw validationError('body.sustento', `sustento ${code} does not allow document type ${documentType}`);
+      throw validationError('sustento', `sustento ${code} does not allow document type ${documentType}`);
   }
 
   return {

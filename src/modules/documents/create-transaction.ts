@@ -23,7 +23,7 @@ import { initialEmailStatus, insertCreatedDocuments, type NewDocument } from './
 import type { SummaryRow } from './document-summary.js';
 import type { DocumentRow } from './documents.tables.js';
 import { lockAndFindIdempotent, replayError } from './idempotency.js';
-import { assertIssuable, buildVersion, computeContent, issuerSnapshot, newHeader } from './pipeline.js';
+import { assertIssuable, buildVersion, issuerSnapshot, newHeader } from './pipeline.js';
 import type { Quota } from './quota.js';
 import { type DocumentBody, definitionOf } from './types/registry.js';
 
@@ -102,7 +102,7 @@ async function createIn(
   const computed: Computed[] = [];
   for (const i of open) {
     try {
-      computed.push({ i, content: computeContent(def, batch[i]!.body, ctx) });
+      computed.push({ i, content: def.compute(batch[i]!.body as never, ctx) });
     } catch (error) {
       outcomes[i] = { ok: false, error };
     }
@@ -137,7 +137,7 @@ async function replays(uow: UnitOfWork, batch: CreateRequest[]): Promise<(Outcom
 
 type Issuer = Parameters<typeof issuerSnapshot>[0] & Parameters<typeof newHeader>[0]['issuer'];
 
-type Computed = { i: number; content: ReturnType<typeof computeContent> };
+type Computed = { i: number; content: { issueDate: string } };
 
 /**
  * The computed requests numbered from `base + 1` on, built and signed. One whose build or

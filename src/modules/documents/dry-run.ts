@@ -6,7 +6,7 @@ import { AppError, type FieldError, notFound } from '../../shared/errors.js';
 import type { IssuerScope } from '../../shared/scope.js';
 import { checkSchema, PLACEHOLDER, type SchemaCheck } from './dry-run.schemas.js';
 import { checkBodyLinks } from './links.js';
-import { assertIssuable, computeContent, issuerSnapshot } from './pipeline.js';
+import { assertIssuable, issuerSnapshot } from './pipeline.js';
 import type { TypeContext } from './types/definition.js';
 import { definitionOf, ISSUABLE_TYPES } from './types/registry.js';
 
@@ -101,7 +101,7 @@ function examineBody(body: Json, schema: SchemaCheck, ctx: TypeContext) {
   let content: (Json & { issueDate: string }) | null = null;
   for (let pass = 0; pass < MAX_PASSES && content === null; pass++) {
     try {
-      content = computeContent(def, body, ctx) as Json & { issueDate: string };
+      content = def.compute(body as never, ctx) as Json & { issueDate: string };
     } catch (e) {
       // A shape the schema refused can stop the rules anywhere: its schema errors say what is wrong.
       if (!(e instanceof AppError) && schema.errors.length > 0) break;

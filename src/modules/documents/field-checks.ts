@@ -4,8 +4,9 @@ import { type Dec, dec } from '../../shared/money.js';
 import { illegalCharIndex } from '../../shared/text.js';
 
 /**
- * Field rules shared by the invoice and credit note bodies. Every check records its error and
- * carries on, so a client sees all of its mistakes in one VALIDATION_FAILED.
+ * Field rules every document type's compute shares (types/<slug>/compute.ts and
+ * types/common/sales-compute.ts; the pipeline reads SAME_DAY_TRANSMISSION_FROM). Every check records
+ * its error and carries on, so a client sees all of its mistakes in one VALIDATION_FAILED.
  */
 export class FieldErrors {
   readonly errors: FieldError[] = [];

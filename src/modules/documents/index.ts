@@ -1,6 +1,7 @@
 /**
  * The documents module: the creation pipeline (types/registry.ts lists the types), the list and
- * reads, and every write to the `documents` table. Other modules import from here only.
+ * reads, and every write to the `documents` table. Other modules import from here only. The view
+ * RIDEs of the 03, 05, 06 and 07 draw the purchases module's received documents of those types too.
  */
 export { accessKeyCheckDigit } from './access-key.js';
 export type { AfterCreateHook } from './create-transaction.js';
@@ -40,7 +41,11 @@ export { type ListFilters, listOrder, listWhere } from './list-query.js';
 export { authorizedFacts, refusedFacts } from './outcome-facts.js';
 export { assertIssuable, buildVersion, rebuiltVersionInput, recipientsOf, rideOf } from './pipeline.js';
 export { calendarMonthPeriod, createQuota, type QuotaHooks, type QuotaPeriodResolver } from './quota.js';
-export { buyerIdProblem } from './totals.js';
+export { buyerIdProblem } from './types/common/sales-compute.js';
+export { debitNoteRideView } from './types/debit-note/ride.js';
 export type { InvoiceInput } from './types/invoice/schema.js';
+export { purchaseSettlementRideView } from './types/purchase-settlement/ride.js';
 export { RebuildBodySchema } from './types/registry.js';
+export { waybillRideView } from './types/waybill/ride.js';
+export { withholdingRideView } from './types/withholding/ride.js';
 export { SRI_VOID_REASON, voidDocument } from './void.js';

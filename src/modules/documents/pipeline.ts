@@ -228,11 +228,11 @@ export function rebuiltVersionInput(
         issueDate,
         issuer: snapshot,
       };
-  const content = computeContent(
-    def,
-    { ...source, issueDate },
-    { today: issueDate, environment: doc.environment, issuer: header.issuer },
-  );
+  const content = def.compute({ ...source, issueDate } as never, {
+    today: issueDate,
+    environment: doc.environment,
+    issuer: header.issuer,
+  });
   return { def, header, content, request: source as Record<string, unknown>, corrected, redated };
 }
 
@@ -258,26 +258,4 @@ export function recipientsOf(doc: Pick<DocumentRow, 'documentType' | 'model' | '
 /** What the RIDE of a stored document shows (its type's `ride`), for `renderRide`. */
 export function rideOf(doc: Pick<DocumentRow, 'documentType' | 'model'>): RideContent {
   return definitionOf(doc.documentType).ride(headerOf(doc.model), contentOf(doc.model));
-}
-
-/**
- * A type's compute, its field errors on the API's path convention: paths name the body's own
- * members (`supportingDocuments[0].withholdings[1].amount`, as the route's schema errors and the
- * 01/04 rules do), so a `body.` prefix a type writes is dropped.
- */
-export function computeContent(
-  def: DocumentTypeDefinition,
-  body: unknown,
-  ctx: Parameters<DocumentTypeDefinition['compute']>[1],
-): { issueDate: string } {
-  try {
-    return def.compute(body as never, ctx);
-  } catch (e) {
-    if (!(e instanceof AppError) || e.code !== 'VALIDATION_FAILED' || !e.errors) throw e;
-    const errors = e.errors.map((f) => ({ ...f, path: f.path.replace(/^body\./, '') }));
-    throw new AppError('VALIDATION_FAILED', errors.map((f) => `${f.path}: ${f.message}`).join('; '), {
-      errors,
-      ...(e.extra ? { extra: e.extra } : {}),
-    });
-  }
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { ApiError, api } from '../api';
+import type { DocumentDetail } from '../api-models';
 import { useAction } from '../hooks';
 import { useT } from '../i18n';
+import { navigate } from '../router';
 import { type DryRunAnswer, personErrors, shownErrors, unplacedErrors, useDryRun } from './dry-run';
 import { groupOf, useTouched } from './form-state';
 
@@ -87,7 +89,7 @@ export function useDocumentForm({
  * (`ask(body)` opens the confirmation), the confirmation creates. A refusal closes the
  * confirmation so its errors show on the form's fields.
  */
-export function useConfirmedPost({
+function useConfirmedPost({
   issuer,
   onCreated,
 }: {
@@ -126,5 +128,36 @@ export function useConfirmedPost({
       setBody(b);
     },
     error: issue.error,
+  };
+}
+
+/**
+ * A form's submit as `useConfirmedPost`'s ask: `build` reads the form (`get` trims a field) into
+ * the body to confirm; the created document opens. `create.error` is the form's own or the refusal.
+ */
+export function useFormIssue(
+  issuer: string | null,
+  build: (form: FormData, get: (name: string) => string) => Body,
+) {
+  const { confirm, ask, error } = useConfirmedPost({
+    issuer,
+    onCreated: (accessKey) => navigate(`/app/documents/${accessKey}`),
+  });
+  const create = useAction(async (form: FormData) => {
+    ask(build(form, (name) => String(form.get(name) ?? '').trim()));
+  });
+  return { confirm, create: { ...create, error: create.error ?? error } };
+}
+
+/** A credit or debit note's buyer and the invoice it corrects, both as the invoice was issued. */
+export function againstInvoice(original: DocumentDetail) {
+  const { buyer } = original;
+  return {
+    buyer: { idType: buyer.idType, id: buyer.id, name: buyer.name, email: buyer.email },
+    originalDocument: {
+      documentType: original.documentType,
+      number: original.number,
+      issueDate: original.issueDate,
+    },
   };
 }

@@ -16,7 +16,11 @@ export interface DryRunError {
 
 type Body = Record<string, unknown>;
 
-export const strip = (path: string) => path.replace(/^body\.?/, '');
+/**
+ * The form's name for an error's path: the API names a body field by its own path (`buyer.email`,
+ * src/shared/errors.ts `FieldError`) and the body as a whole `body`, which is the document itself.
+ */
+export const formPath = (path: string) => (path === 'body' ? '' : path);
 
 /**
  * An error the service settles itself: a tax base or value the form leaves to it (the client never
@@ -24,7 +28,7 @@ export const strip = (path: string) => path.replace(/^body\.?/, '');
  */
 export function isComputedFigure(e: DryRunError, body: Body): boolean {
   if (e.expected === undefined) return false;
-  const path = strip(e.path);
+  const path = formPath(e.path);
   if (/\.(taxableBase|taxAmount)$/.test(path)) return true;
   const payments = body.payments;
   return (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api, type FieldError } from '../api';
 import { money } from '../format';
 import { type T, useLang, useT } from '../i18n';
-import { type DryRunError, dryRunMessage, isComputedFigure, placeOf, strip } from './dry-run-messages';
+import { type DryRunError, dryRunMessage, formPath, isComputedFigure, placeOf } from './dry-run-messages';
 
 interface TaxTotal {
   code: string;
@@ -100,7 +100,7 @@ export function personErrors(t: T, answer: DryRunAnswer | null, body: Body): Fie
   return answer.errors
     .filter((e) => !isComputedFigure(e, body))
     .map((e) => ({
-      path: strip(e.path),
+      path: formPath(e.path),
       message: dryRunMessage(t, e),
       localized: true,
       apiMessage: e.message,

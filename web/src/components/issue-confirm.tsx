@@ -1,7 +1,8 @@
 import { money } from '../format';
 import { useLang, useT } from '../i18n';
+import { useSession } from '../session';
 import type { IssueConfirmation } from './document-form';
-import { ConfirmDialog } from './ui';
+import { Alert, ConfirmDialog } from './ui';
 
 type Party = { name?: string; id?: string };
 
@@ -21,13 +22,11 @@ function counterpart(body: Record<string, unknown>): Party | null {
 export function IssueConfirm({
   confirm,
   title,
-  confirmLabel,
   partyLabel,
   total,
 }: {
   confirm: IssueConfirmation;
   title: string;
-  confirmLabel: string;
   /** "Cliente", "Proveedor"…: how the form names the counterpart. */
   partyLabel: string;
   /** The total to state; null for a document without an amount (a waybill). */
@@ -43,7 +42,7 @@ export function IssueConfirm({
   return (
     <ConfirmDialog
       title={title}
-      confirmLabel={confirmLabel}
+      confirmLabel={t('Sí, emitir', 'Yes, issue')}
       busy={confirm.issue.busy}
       error={confirm.issue.error}
       onConfirm={() => void confirm.issue.run()}
@@ -72,5 +71,15 @@ export function IssueConfirm({
         )}
       </p>
     </ConfirmDialog>
+  );
+}
+
+/** Atop a document form in the sandbox: what is issued there has no tax validity. */
+export function SandboxNotice() {
+  const t = useT();
+  const s = useSession();
+  if (!s.tenant?.sandbox) return null;
+  return (
+    <Alert>{t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}</Alert>
   );
 }

@@ -95,3 +95,34 @@ export function NameValuesEditor({
     </fieldset>
   );
 }
+
+/** The document's additional information (infoAdicional, ≤ 15), worded alike on every form. */
+export function AdditionalInfoEditor({
+  rows,
+  onChange,
+  error,
+}: {
+  rows: NameValue[];
+  onChange(rows: NameValue[]): void;
+  error: ApiError | null;
+}) {
+  const t = useT();
+  return (
+    <NameValuesEditor
+      rows={rows}
+      onChange={onChange}
+      path="additionalInfo"
+      max={15}
+      legend={t('Información adicional', 'Additional information')}
+      nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
+      valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
+      addLabel={t('Agregar campo', 'Add field')}
+      error={error}
+    />
+  );
+}
+
+/** The body paths of the additional information's inputs (their errors stay on them). */
+export function additionalInfoFields(rows: NameValue[]): string[] {
+  return rows.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]);
+}

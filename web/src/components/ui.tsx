@@ -147,7 +147,7 @@ export function CheckField({
 export function FormError({ error, fields = [] }: { error: ApiError | null; fields?: string[] }) {
   const t = useT();
   if (!error) return null;
-  const unmapped = error.errors.filter((e) => !fields.some((f) => e.path === f || e.path === `body.${f}`));
+  const unmapped = error.errors.filter((e) => !fields.includes(e.path));
   return (
     <div className="alert error" role="alert" data-code={error.code}>
       <strong>{error.localized ? error.detail : problemMessage(t, error)}</strong>

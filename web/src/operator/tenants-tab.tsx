@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminTenant, Answer } from '../api-models';
-import { TableRegion } from '../components/table-region';
+import { TableHead, TableRegion } from '../components/table-region';
 import { Badge, Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
@@ -51,17 +51,10 @@ export function TenantsTab() {
       ) : (
         <TableRegion label={t('Clientes', 'Tenants')}>
           <table className="table">
-            <thead>
-              <tr>
-                <th>{t('Correo', 'Email')}</th>
-                <th>RUC</th>
-                <th>{t('Plan', 'Plan')}</th>
-                <th>{t('Estado', 'Status')}</th>
-                <th>
-                  <span className="sr-only">{t('Acciones', 'Actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[t('Correo', 'Email'), 'RUC', t('Plan', 'Plan'), t('Estado', 'Status')]}
+              actions
+            />
             <tbody>
               {list.data.tenants.map((x) => (
                 <TenantRow key={x.id} tenant={x} onDone={() => void list.reload()} />

@@ -3,13 +3,14 @@ import { api } from '../api';
 import type { Answer, DocumentDetail } from '../api-models';
 import { ActionForm } from '../components/action-form';
 import { rateNamer, useDocumentCatalogs } from '../components/catalog-options';
-import { useDocumentForm } from '../components/document-form';
+import { againstInvoice, useDocumentForm } from '../components/document-form';
 import { DryRunTotals, UnplacedErrors } from '../components/dry-run';
 import { IssueConfirm } from '../components/issue-confirm';
 import {
+  AdditionalInfoEditor,
+  additionalInfoFields,
   emptyNameValue,
   type NameValue,
-  NameValuesEditor,
   toNameValues,
 } from '../components/name-values-editor';
 import { Alert, Modal, TextField } from '../components/ui';
@@ -65,17 +66,11 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
   const [issueDate] = useState(ecuadorToday);
 
   const body = useMemo(() => {
-    const { buyer } = original;
     const additionalInfo = toNameValues(info);
     return {
       documentType: '04',
       issueDate,
-      buyer: { idType: buyer.idType, id: buyer.id, name: buyer.name, email: buyer.email },
-      originalDocument: {
-        documentType: original.documentType,
-        number: original.number,
-        issueDate: original.issueDate,
-      },
+      ...againstInvoice(original),
       motivo: motivo.trim(),
       items: toItems(lines, catalogs),
       ...(additionalInfo ? { additionalInfo } : {}),
@@ -85,11 +80,7 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
     () => ({ ...body, motivo: body.motivo || '-', additionalInfo: undefined }),
     [body],
   );
-  const fields = [
-    'motivo',
-    ...lineFields(lines),
-    ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
-  ];
+  const fields = ['motivo', ...lineFields(lines), ...additionalInfoFields(info)];
   const { dry, fieldError, unplaced, create, confirm, onBlurCapture } = useDocumentForm({
     body,
     totalsBody,
@@ -135,17 +126,7 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
             creditedIso={dmyToIso(original.issueDate)}
             computed={dry.document}
           />
-          <NameValuesEditor
-            rows={info}
-            onChange={setInfo}
-            path="additionalInfo"
-            max={15}
-            legend={t('Información adicional', 'Additional information')}
-            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
-            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
-            addLabel={t('Agregar campo', 'Add field')}
-            error={fieldError}
-          />
+          <AdditionalInfoEditor rows={info} onChange={setInfo} error={fieldError} />
           <DryRunTotals document={dry.document} pending={dry.pending} rateName={rateNamer(t, catalogs)} />
           <UnplacedErrors errors={unplaced} />
         </ActionForm>
@@ -153,7 +134,6 @@ export function CreditNoteModal({ original, onClose }: { original: DocumentDetai
       <IssueConfirm
         confirm={confirm}
         title={t(`¿${ISSUE[0]}?`, `${ISSUE[1]}?`)}
-        confirmLabel={t('Sí, emitir', 'Yes, issue')}
         partyLabel={t('Cliente', 'Buyer')}
       />
     </>

@@ -1,5 +1,6 @@
-import { type ReactNode, useId, useState } from 'react';
-import { ApiError, api } from '../api';
+import { type ReactNode, useState } from 'react';
+import { ApiError } from '../api';
+import { FileCheckPick, useFileCheck } from '../components/file-pick';
 import { TableRegion } from '../components/table-region';
 import { Alert, Badge, Button, FormError, Modal } from '../components/ui';
 import { useAction } from '../hooks';
@@ -39,25 +40,11 @@ export function CsvImportDialog<V>({
   onImported(created: number): void;
 }) {
   const t = useT();
-  const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<ImportAnswer<V>['data'] | null>(null);
+  const upload = useFileCheck<ImportAnswer<V>>(endpoint, (e) => fileProblemInWords(t, e));
+  const preview = upload.preview?.data ?? null;
   const [created, setCreated] = useState<number | null>(null);
-  const send = async (dryRun: boolean) => {
-    const form = new FormData();
-    form.append('file', file!);
-    return api<ImportAnswer<V>>('POST', `${endpoint}${dryRun ? '?dryRun=true' : ''}`, { form });
-  };
-  const check = useAction(async () => {
-    setPreview(null);
-    try {
-      setPreview((await send(true)).data);
-    } catch (e) {
-      throw fileProblemInWords(t, e);
-    }
-  });
   const confirm = useAction(async () => {
-    const answer = await send(false);
+    const answer = await upload.post<ImportAnswer<V>>(false);
     setCreated(answer.data.created ?? 0);
     onImported(answer.data.created ?? 0);
   });
@@ -77,30 +64,7 @@ export function CsvImportDialog<V>({
       ) : (
         <>
           <div className="muted">{help}</div>
-          <div className="field file-pick">
-            <span className="label">{t('Archivo CSV', 'CSV file')}</span>
-            <label htmlFor={fileId} className="btn secondary">
-              {t('Elegir archivo', 'Choose file')}
-            </label>
-            <input
-              id={fileId}
-              className="sr-only"
-              type="file"
-              accept=".csv,text/csv"
-              aria-label={t('Archivo CSV', 'CSV file')}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setPreview(null);
-              }}
-            />
-            <span className="muted">{file ? file.name : t('Ningún archivo elegido', 'No file chosen')}</span>
-          </div>
-          <div className="row">
-            <Button variant="secondary" disabled={!file} busy={check.busy} onClick={() => void check.run()}>
-              {t('Revisar archivo', 'Check file')}
-            </Button>
-          </div>
-          <FormError error={check.error} />
+          <FileCheckPick label={t('Archivo CSV', 'CSV file')} accept=".csv,text/csv" upload={upload} />
           {preview && (
             <>
               <output className="import-summary">

@@ -1,27 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, api } from '../api';
 import type { Answer } from '../api-models';
-import { ActionForm } from '../components/action-form';
-import { TableRegion } from '../components/table-region';
-import {
-  Alert,
-  Button,
-  FormError,
-  Loading,
-  Modal,
-  PageHeader,
-  SelectField,
-  TextField,
-} from '../components/ui';
-import { useAction, useLoad } from '../hooks';
+import { ConfirmDelete, SavedRecords, SaveModal, useSearchedPages } from '../components/record-list';
+import { SelectField, TextField } from '../components/ui';
+import { useAction } from '../hooks';
 import { type T, useT } from '../i18n';
 import { CsvImportDialog } from './csv-import';
 import { fieldErrorText, ID_TYPE_CODES, idTypeLabel } from './entry-labels';
 
 type Customer = Answer<'/v1/customers', 'get'>['data'][number];
 type CustomerRow = Answer<'/v1/customers/import', 'post'>['data']['rows'][number]['value'];
-
-const PAGE_SIZE = 20;
 
 /**
  * A failed save of a customer or product, worded for people: 409 CONFLICT as `duplicate` (the
@@ -40,129 +28,48 @@ export function inWords(t: T, e: unknown, duplicate: string, idType?: string): u
   return new ApiError(e.status, e.code, e.detail, errors);
 }
 
-/** A value the user typed, waiting `ms` after the last key before it counts (search as you type). */
-export function useDebounced(value: string, ms = 250): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /** Saved customers (the buyers of documents): search, create, edit, delete, import from CSV. */
 export function CustomersPage() {
   const t = useT();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebounced(q);
-  const list = useLoad(
-    () =>
-      api<Answer<'/v1/customers', 'get'>>(
-        'GET',
-        `/v1/customers?${new URLSearchParams({ q: query, page: String(page), limit: String(PAGE_SIZE) })}`,
-      ),
-    [query, page],
-  );
+  const records = useSearchedPages<Customer>('/v1/customers');
   const [editing, setEditing] = useState<Customer | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const [importing, setImporting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.pagination.total / PAGE_SIZE)) : 1;
   return (
     <>
-      <PageHeader title={t('Clientes', 'Customers')}>
-        <Button variant="secondary" onClick={() => setImporting(true)}>
-          {t('Importar CSV', 'Import CSV')}
-        </Button>
-        <Button onClick={() => setEditing('new')}>{t('Nuevo cliente', 'New customer')}</Button>
-      </PageHeader>
-      {message && <Alert kind="success">{message}</Alert>}
-      <div className="search-box">
-        <TextField
-          label={t('Buscar por nombre o identificación', 'Search by name or identification')}
-          name="q"
-          type="search"
-          value={q}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
-      {!list.data ? (
-        list.error ? (
-          <FormError error={list.error} />
-        ) : (
-          <Loading />
-        )
-      ) : list.data.data.length === 0 ? (
-        <Alert>
-          {query
-            ? t('Ningún cliente coincide con la búsqueda.', 'No customer matches the search.')
-            : t(
-                'Aún no hay clientes. Créalos aquí o impórtalos desde un archivo CSV.',
-                'No customers yet. Create them here or import them from a CSV file.',
-              )}
-        </Alert>
-      ) : (
-        <>
-          <TableRegion label={t('Clientes', 'Customers')}>
-            <table className="table" aria-label={t('Clientes', 'Customers')}>
-              <thead>
-                <tr>
-                  <th>{t('Nombre', 'Name')}</th>
-                  <th>{t('Identificación', 'Identification')}</th>
-                  <th className="hide-sm">{t('Correo', 'Email')}</th>
-                  <th className="hide-sm">{t('Teléfono', 'Phone')}</th>
-                  <th>
-                    <span className="sr-only">{t('Acciones', 'Actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((c) => (
-                  <tr key={c.id}>
-                    <td>{c.name}</td>
-                    <td>
-                      <span className="muted">{idTypeLabel(t, c.idType)}</span> {c.identification}
-                    </td>
-                    <td className="hide-sm">{c.email ?? '—'}</td>
-                    <td className="hide-sm">{c.phone ?? '—'}</td>
-                    <td className="actions-cell">
-                      <Button
-                        variant="link"
-                        onClick={() => setEditing(c)}
-                        aria-label={t(`Editar ${c.name}`, `Edit ${c.name}`)}
-                      >
-                        {t('Editar', 'Edit')}
-                      </Button>
-                      <Button
-                        variant="link"
-                        onClick={() => setDeleting(c)}
-                        aria-label={t(`Eliminar ${c.name}`, `Delete ${c.name}`)}
-                      >
-                        {t('Eliminar', 'Delete')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-          {pages > 1 && (
-            <nav className="pager" aria-label={t('Páginas', 'Pages')}>
-              <Button variant="link" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('Anterior', 'Previous')}
-              </Button>
-              <span>{t(`Página ${page} de ${pages}`, `Page ${page} of ${pages}`)}</span>
-              <Button variant="link" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {t('Siguiente', 'Next')}
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+      <SavedRecords<Customer>
+        title={t('Clientes', 'Customers')}
+        newLabel={t('Nuevo cliente', 'New customer')}
+        searchLabel={t('Buscar por nombre o identificación', 'Search by name or identification')}
+        noMatch={t('Ningún cliente coincide con la búsqueda.', 'No customer matches the search.')}
+        none={t(
+          'Aún no hay clientes. Créalos aquí o impórtalos desde un archivo CSV.',
+          'No customers yet. Create them here or import them from a CSV file.',
+        )}
+        message={message}
+        records={records}
+        columns={[
+          t('Nombre', 'Name'),
+          t('Identificación', 'Identification'),
+          [t('Correo', 'Email'), 'hide-sm'],
+          [t('Teléfono', 'Phone'), 'hide-sm'],
+        ]}
+        cells={(c) => (
+          <>
+            <td>{c.name}</td>
+            <td>
+              <span className="muted">{idTypeLabel(t, c.idType)}</span> {c.identification}
+            </td>
+            <td className="hide-sm">{c.email ?? '—'}</td>
+            <td className="hide-sm">{c.phone ?? '—'}</td>
+          </>
+        )}
+        name={(c) => c.name}
+        onImport={() => setImporting(true)}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
       {editing && (
         <CustomerModal
           customer={editing === 'new' ? null : editing}
@@ -174,20 +81,26 @@ export function CustomersPage() {
                 ? t(`Cliente ${c.name} creado.`, `Customer ${c.name} created.`)
                 : t(`Cliente ${c.name} guardado.`, `Customer ${c.name} saved.`),
             );
-            void list.reload();
+            void records.list.reload();
           }}
         />
       )}
       {deleting && (
         <ConfirmDelete
-          customer={deleting}
+          title={t('Eliminar cliente', 'Delete customer')}
+          path={`/v1/customers/${deleting.id}`}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setMessage(t(`Cliente ${deleting.name} eliminado.`, `Customer ${deleting.name} deleted.`));
             setDeleting(null);
-            void list.reload();
+            void records.list.reload();
           }}
-        />
+        >
+          {t(
+            `¿Eliminar a ${deleting.name}? Los comprobantes ya emitidos no cambian.`,
+            `Delete ${deleting.name}? Documents already issued do not change.`,
+          )}
+        </ConfirmDelete>
       )}
       {importing && (
         <CsvImportDialog<CustomerRow>
@@ -220,7 +133,7 @@ export function CustomersPage() {
           onClose={() => setImporting(false)}
           onImported={(n) => {
             setMessage(t(`Clientes importados: ${n}.`, `Customers imported: ${n}.`));
-            void list.reload();
+            void records.list.reload();
           }}
         />
       )}
@@ -268,100 +181,56 @@ function CustomerModal({
   });
   const fields = ['idType', 'identification', 'name', 'email', 'phone', 'address'];
   return (
-    <Modal
+    <SaveModal
       title={customer ? t('Editar cliente', 'Edit customer') : t('Nuevo cliente', 'New customer')}
+      action={save}
+      fields={fields}
       onClose={onClose}
     >
-      <ActionForm
-        action={save}
-        fields={fields}
-        submitLabel={t('Guardar', 'Save')}
-        after={
-          <Button variant="link" onClick={onClose}>
-            {t('Cancelar', 'Cancel')}
-          </Button>
-        }
-      >
-        <div className="grid2">
-          <SelectField
-            label={t('Tipo de identificación', 'ID type')}
-            name="idType"
-            defaultValue={customer?.idType ?? '04'}
-            options={ID_TYPE_CODES.map((c) => [c, idTypeLabel(t, c)])}
-            error={save.error}
-          />
-          <TextField
-            label={t('Identificación', 'Identification')}
-            name="identification"
-            defaultValue={customer?.identification}
-            required
-            error={save.error}
-          />
-        </div>
+      <div className="grid2">
+        <SelectField
+          label={t('Tipo de identificación', 'ID type')}
+          name="idType"
+          defaultValue={customer?.idType ?? '04'}
+          options={ID_TYPE_CODES.map((c) => [c, idTypeLabel(t, c)])}
+          error={save.error}
+        />
         <TextField
-          label={t('Nombre o razón social', 'Name or business name')}
-          name="name"
-          defaultValue={customer?.name}
+          label={t('Identificación', 'Identification')}
+          name="identification"
+          defaultValue={customer?.identification}
           required
           error={save.error}
         />
-        <div className="grid2">
-          <TextField
-            label={t('Correo', 'Email')}
-            name="email"
-            type="email"
-            defaultValue={customer?.email ?? ''}
-            error={save.error}
-          />
-          <TextField
-            label={t('Teléfono', 'Phone')}
-            name="phone"
-            defaultValue={customer?.phone ?? ''}
-            error={save.error}
-          />
-        </div>
+      </div>
+      <TextField
+        label={t('Nombre o razón social', 'Name or business name')}
+        name="name"
+        defaultValue={customer?.name}
+        required
+        error={save.error}
+      />
+      <div className="grid2">
         <TextField
-          label={t('Dirección', 'Address')}
-          name="address"
-          defaultValue={customer?.address ?? ''}
+          label={t('Correo', 'Email')}
+          name="email"
+          type="email"
+          defaultValue={customer?.email ?? ''}
           error={save.error}
         />
-      </ActionForm>
-    </Modal>
-  );
-}
-
-function ConfirmDelete({
-  customer,
-  onClose,
-  onDeleted,
-}: {
-  customer: Customer;
-  onClose(): void;
-  onDeleted(): void;
-}) {
-  const t = useT();
-  const remove = useAction(async () => {
-    await api('DELETE', `/v1/customers/${customer.id}`);
-    onDeleted();
-  });
-  return (
-    <Modal title={t('Eliminar cliente', 'Delete customer')} onClose={onClose}>
-      <p>
-        {t(
-          `¿Eliminar a ${customer.name}? Los comprobantes ya emitidos no cambian.`,
-          `Delete ${customer.name}? Documents already issued do not change.`,
-        )}
-      </p>
-      <FormError error={remove.error} />
-      <div className="row">
-        <Button variant="danger" busy={remove.busy} onClick={() => void remove.run()}>
-          {t('Eliminar', 'Delete')}
-        </Button>
-        <Button variant="link" onClick={onClose}>
-          {t('Cancelar', 'Cancel')}
-        </Button>
+        <TextField
+          label={t('Teléfono', 'Phone')}
+          name="phone"
+          defaultValue={customer?.phone ?? ''}
+          error={save.error}
+        />
       </div>
-    </Modal>
+      <TextField
+        label={t('Dirección', 'Address')}
+        name="address"
+        defaultValue={customer?.address ?? ''}
+        error={save.error}
+      />
+    </SaveModal>
   );
 }

@@ -8,10 +8,15 @@ import {
   TAX_IVA,
   useDocumentCatalogs,
 } from '../components/catalog-options';
-import { useDocumentForm } from '../components/document-form';
+import { againstInvoice, useDocumentForm } from '../components/document-form';
 import { UnplacedErrors } from '../components/dry-run';
 import { IssueConfirm } from '../components/issue-confirm';
-import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
+import {
+  AdditionalInfoEditor,
+  additionalInfoFields,
+  type NameValue,
+  toNameValues,
+} from '../components/name-values-editor';
 import { emptyPayment, type PaymentRow, PaymentsEditor, toPayments } from '../components/payments-editor';
 import { Button, Modal, SelectField, TextField } from '../components/ui';
 import { ecuadorToday, microsToMoney, money, toMicros } from '../format';
@@ -49,7 +54,6 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
   }, [catalogs, rateCode]);
 
   const body = useMemo(() => {
-    const { buyer } = original;
     // The base of the one IVA rate is the sum of the reasons (the API checks they match); its
     // value, the total and a single payment's amount are the dry run's.
     const base = microsToMoney(reasons.reduce((n, r) => n + (toMicros(r.amount.trim()) ?? 0n), 0n));
@@ -58,12 +62,7 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
     return {
       documentType: '05',
       issueDate,
-      buyer: { idType: buyer.idType, id: buyer.id, name: buyer.name, email: buyer.email },
-      originalDocument: {
-        documentType: original.documentType,
-        number: original.number,
-        issueDate: original.issueDate,
-      },
+      ...againstInvoice(original),
       reasons: reasons.map((r) => ({ reason: r.reason.trim(), amount: r.amount.trim() })),
       taxes: [{ code: TAX_IVA, rateCode, rate: row?.rate ?? '0', taxableBase: base }],
       payments: toPayments(payments),
@@ -87,7 +86,7 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
         (f) => `payments[${i}].${f}`,
       ),
     ),
-    ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
+    ...additionalInfoFields(info),
   ];
   const { dry, fieldError, unplaced, create, confirm, onBlurCapture } = useDocumentForm({
     body,
@@ -158,17 +157,7 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
             total={doc?.total ?? null}
             error={fieldError}
           />
-          <NameValuesEditor
-            rows={info}
-            onChange={setInfo}
-            path="additionalInfo"
-            max={15}
-            legend={t('Información adicional', 'Additional information')}
-            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
-            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
-            addLabel={t('Agregar campo', 'Add field')}
-            error={fieldError}
-          />
+          <AdditionalInfoEditor rows={info} onChange={setInfo} error={fieldError} />
           <p className="muted" data-testid="debit-total" aria-live="polite">
             {doc?.total
               ? `${t('Subtotal', 'Subtotal')} ${money(doc.totalWithoutTaxes, lang)} · IVA ${money(doc.taxes?.[0]?.amount, lang)} · Total ${money(doc.total, lang)}`
@@ -180,7 +169,6 @@ export function DebitNoteModal({ original, onClose }: { original: DocumentDetail
       <IssueConfirm
         confirm={confirm}
         title={t(`¿${ISSUE[0]}?`, `${ISSUE[1]}?`)}
-        confirmLabel={t('Sí, emitir', 'Yes, issue')}
         partyLabel={t('Cliente', 'Buyer')}
       />
     </>

@@ -1,14 +1,13 @@
-import { type FormEvent, useState } from 'react';
 import { api } from '../api';
 import type { Answer } from '../api-models';
 import { Button, FormError, Loading, PageHeader, SelectField, TextField } from '../components/ui';
-import { dmyToIso, isoToDmy } from '../format';
+import { DateRangeFields, FilterPanel, TypeFilter, useUrlQuery } from '../components/url-filters';
 import { useLoad } from '../hooks';
 import { useT } from '../i18n';
-import { Link, navigate, useLocation } from '../router';
+import { Link } from '../router';
 import { useCanIssue, useSession } from '../session';
 import { DocumentRows } from './document-rows';
-import { STATUS_ORDER, statusLabel, typeLabel } from './document-status';
+import { STATUS_ORDER, statusLabel } from './document-status';
 import { DocumentsExport } from './documents-export';
 
 const FILTERS = [
@@ -35,8 +34,7 @@ export function DocumentsPage() {
   const t = useT();
   const s = useSession();
   const canIssue = useCanIssue();
-  const { query } = useLocation();
-  const qs = query.toString();
+  const { query, qs, setQuery } = useUrlQuery('/app/documents');
   const list = useLoad(
     () =>
       s.issuerId
@@ -44,14 +42,6 @@ export function DocumentsPage() {
         : Promise.resolve(null),
     [s.issuerId, qs],
   );
-  const setQuery = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(query);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    navigate(`/app/documents?${next.toString()}`);
-  };
   const sortBy = query.get('sortBy');
   const sortDir = query.get('sortDir') ?? 'desc';
   const sortHeader = (key: string, label: string) => {
@@ -80,7 +70,59 @@ export function DocumentsPage() {
           </Link>
         ))}
       </PageHeader>
-      <Filters key={qs} query={query} onApply={(f) => setQuery({ ...f, page: null })} error={list.error} />
+      <FilterPanel
+        key={qs}
+        names={FILTERS}
+        shownWhen={FILTERS.filter((f) => !f.startsWith('sort'))}
+        query={query}
+        onApply={(f) => setQuery({ ...f, page: null })}
+        after={<FormError error={list.error} fields={['query.from', 'query.to']} />}
+      >
+        <SelectField
+          label={t('Estado', 'Status')}
+          name="status"
+          defaultValue={query.get('status') ?? ''}
+          options={[
+            ['', t('Todos', 'All')],
+            ...STATUS_ORDER.filter((x) => x !== 'VOIDED').map(
+              (x) => [x, statusLabel(t, x)] as [string, string],
+            ),
+          ]}
+        />
+        <TypeFilter query={query} />
+        <TextField
+          label={t('Número contiene', 'Number contains')}
+          name="sequential"
+          defaultValue={query.get('sequential') ?? ''}
+        />
+        <DateRangeFields query={query} error={list.error} />
+        <TextField
+          label={t('Cliente contiene', 'Buyer contains')}
+          name="buyerName"
+          defaultValue={query.get('buyerName') ?? ''}
+        />
+        <SelectField
+          label={t('Ordenar por', 'Sort by')}
+          name="sortBy"
+          defaultValue={query.get('sortBy') ?? ''}
+          options={[
+            ['', t('Más recientes', 'Newest first')],
+            ['sequential', t('Número', 'Number')],
+            ['issueDate', t('Fecha', 'Date')],
+            ['buyerName', t('Cliente', 'Buyer')],
+            ['status', t('Estado', 'Status')],
+          ]}
+        />
+        <SelectField
+          label={t('Dirección', 'Direction')}
+          name="sortDir"
+          defaultValue={query.get('sortDir') ?? ''}
+          options={[
+            ['', t('Descendente', 'Descending')],
+            ['asc', t('Ascendente', 'Ascending')],
+          ]}
+        />
+      </FilterPanel>
       {s.issuerId && <DocumentsExport query={query} issuerId={s.issuerId} />}
       {list.loading && !list.data && <Loading />}
       {list.data && (
@@ -117,111 +159,5 @@ export function DocumentsPage() {
         </>
       )}
     </>
-  );
-}
-
-function Filters({
-  query,
-  onApply,
-  error,
-}: {
-  query: URLSearchParams;
-  onApply(f: Record<string, string | null>): void;
-  error: import('../api').ApiError | null;
-}) {
-  const t = useT();
-  const [open, setOpen] = useState(FILTERS.some((f) => !f.startsWith('sort') && query.get(f)));
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const out: Record<string, string | null> = {};
-    for (const k of FILTERS) {
-      const v = String(f.get(k) ?? '').trim();
-      out[k] = v ? (k === 'from' || k === 'to' ? isoToDmy(v) : v) : null;
-    }
-    onApply(out);
-  };
-  return (
-    <section className="filters">
-      <Button variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {t('Filtros', 'Filters')}
-      </Button>
-      {open && (
-        <form onSubmit={submit} className="grid3" aria-label={t('Filtros', 'Filters')}>
-          <SelectField
-            label={t('Estado', 'Status')}
-            name="status"
-            defaultValue={query.get('status') ?? ''}
-            options={[
-              ['', t('Todos', 'All')],
-              ...STATUS_ORDER.filter((x) => x !== 'VOIDED').map(
-                (x) => [x, statusLabel(t, x)] as [string, string],
-              ),
-            ]}
-          />
-          <SelectField
-            label={t('Tipo', 'Type')}
-            name="documentType"
-            defaultValue={query.get('documentType') ?? ''}
-            options={[
-              ['', t('Todos', 'All')],
-              ...['01', '03', '04', '05', '06', '07'].map((x) => [x, typeLabel(t, x)] as [string, string]),
-            ]}
-          />
-          <TextField
-            label={t('Número contiene', 'Number contains')}
-            name="sequential"
-            defaultValue={query.get('sequential') ?? ''}
-          />
-          <TextField
-            label={t('Desde', 'From')}
-            name="from"
-            type="date"
-            defaultValue={dmyToIso(query.get('from'))}
-            error={error}
-          />
-          <TextField
-            label={t('Hasta', 'To')}
-            name="to"
-            type="date"
-            defaultValue={dmyToIso(query.get('to'))}
-            error={error}
-          />
-          <TextField
-            label={t('Cliente contiene', 'Buyer contains')}
-            name="buyerName"
-            defaultValue={query.get('buyerName') ?? ''}
-          />
-          <SelectField
-            label={t('Ordenar por', 'Sort by')}
-            name="sortBy"
-            defaultValue={query.get('sortBy') ?? ''}
-            options={[
-              ['', t('Más recientes', 'Newest first')],
-              ['sequential', t('Número', 'Number')],
-              ['issueDate', t('Fecha', 'Date')],
-              ['buyerName', t('Cliente', 'Buyer')],
-              ['status', t('Estado', 'Status')],
-            ]}
-          />
-          <SelectField
-            label={t('Dirección', 'Direction')}
-            name="sortDir"
-            defaultValue={query.get('sortDir') ?? ''}
-            options={[
-              ['', t('Descendente', 'Descending')],
-              ['asc', t('Ascendente', 'Ascending')],
-            ]}
-          />
-          <div className="row">
-            <Button type="submit">{t('Aplicar', 'Apply')}</Button>
-            <Button variant="link" onClick={() => onApply(Object.fromEntries(FILTERS.map((k) => [k, null])))}>
-              {t('Limpiar', 'Clear')}
-            </Button>
-          </div>
-        </form>
-      )}
-      <FormError error={error} fields={['query.from', 'query.to']} />
-    </section>
   );
 }

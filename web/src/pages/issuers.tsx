@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../api';
 import type { Answer, Issuer, Sequential } from '../api-models';
 import { ActionForm } from '../components/action-form';
-import { TableRegion } from '../components/table-region';
+import { TableHead, TableRegion } from '../components/table-region';
 import {
   Alert,
   Badge,
@@ -93,16 +93,14 @@ function IssuerCard({ issuer }: { issuer: Issuer }) {
       {seq.data ? (
         <TableRegion label={t('Secuenciales', 'Sequentials')}>
           <table className="table compact">
-            <thead>
-              <tr>
-                <th>{t('Tipo', 'Type')}</th>
-                <th className="num">{t('Pruebas: siguiente', 'Sandbox: next')}</th>
-                <th className="num">{t('Producción: siguiente', 'Production: next')}</th>
-                <th>
-                  <span className="sr-only">{t('Acciones', 'Actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('Tipo', 'Type'),
+                [t('Pruebas: siguiente', 'Sandbox: next'), 'num'],
+                [t('Producción: siguiente', 'Production: next'), 'num'],
+              ]}
+              actions
+            />
             <tbody>
               {seq.data.sequentials.map((q) => (
                 <tr key={q.documentType}>

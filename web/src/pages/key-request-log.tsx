@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api';
 import type { Answer } from '../api-models';
-import { TableRegion } from '../components/table-region';
+import { TableHead, TableRegion } from '../components/table-region';
 import { Button, Card, FormError, Loading, SelectField, TextField } from '../components/ui';
 import { formatDateTime } from '../format';
 import { useLoad } from '../hooks';
@@ -118,17 +118,17 @@ export function KeyRequestLog({ keyId, keyName }: { keyId: string; keyName: stri
       ) : (
         <TableRegion label={t('Solicitudes', 'Requests')}>
           <table className="table compact request-log" aria-label={t('Solicitudes', 'Requests')}>
-            <thead>
-              <tr>
-                <th>{t('Fecha', 'Date')}</th>
-                <th>{t('Método', 'Method')}</th>
-                <th>{t('Ruta', 'Path')}</th>
-                <th className="num">{t('Estado', 'Status')}</th>
-                <th>{t('Código', 'Code')}</th>
-                <th>{t('ID de solicitud', 'Request id')}</th>
-                <th className="num">{t('Duración', 'Duration')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('Fecha', 'Date'),
+                t('Método', 'Method'),
+                t('Ruta', 'Path'),
+                [t('Estado', 'Status'), 'num'],
+                t('Código', 'Code'),
+                t('ID de solicitud', 'Request id'),
+                [t('Duración', 'Duration'), 'num'],
+              ]}
+            />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} className={r.status >= 400 ? 'failed' : undefined}>

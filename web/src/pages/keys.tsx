@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { api } from '../api';
 import type { Answer, ApiKey } from '../api-models';
 import { ActionForm } from '../components/action-form';
-import { TableRegion } from '../components/table-region';
+import { TableHead, TableRegion } from '../components/table-region';
 import {
   Badge,
   BarChart,
@@ -91,18 +91,16 @@ export function KeysPage() {
       ) : (
         <TableRegion label={t('Claves', 'Keys')}>
           <table className="table">
-            <thead>
-              <tr>
-                <th>{t('Etiqueta', 'Label')}</th>
-                <th>{t('Ambiente', 'Environment')}</th>
-                <th>{t('Permisos', 'Scopes')}</th>
-                <th>{t('Último uso', 'Last used')}</th>
-                <th className="num">{t('Solicitudes', 'Requests')}</th>
-                <th>
-                  <span className="sr-only">{t('Acciones', 'Actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('Etiqueta', 'Label'),
+                t('Ambiente', 'Environment'),
+                t('Permisos', 'Scopes'),
+                t('Último uso', 'Last used'),
+                [t('Solicitudes', 'Requests'), 'num'],
+              ]}
+              actions
+            />
             <tbody>
               {list.data.keys.map((k) => (
                 <tr key={k.id} className={k.id === keyId ? 'selected' : undefined}>

@@ -3,12 +3,17 @@ import { ActionForm } from '../components/action-form';
 import { defaultIvaRate, rateNamer, useDocumentCatalogs } from '../components/catalog-options';
 import { useDocumentForm } from '../components/document-form';
 import { DryRunTotals, UnplacedErrors } from '../components/dry-run';
-import { IssueConfirm } from '../components/issue-confirm';
-import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
+import { IssueConfirm, SandboxNotice } from '../components/issue-confirm';
+import {
+  AdditionalInfoEditor,
+  additionalInfoFields,
+  type NameValue,
+  toNameValues,
+} from '../components/name-values-editor';
 import { emptyPayment, type PaymentRow, PaymentsEditor, toPayments } from '../components/payments-editor';
 import { type Customer, saveCustomer, searchCustomers } from '../components/saved-records';
 import { Typeahead } from '../components/typeahead';
-import { Alert, Card, CheckField, PageHeader, SelectField, TextField } from '../components/ui';
+import { Card, CheckField, PageHeader, SelectField, TextField } from '../components/ui';
 import { useT } from '../i18n';
 import { navigate } from '../router';
 import { useSession } from '../session';
@@ -121,7 +126,7 @@ export function NewInvoicePage({ kind = 'invoice' }: { kind?: LinesDocumentKind 
         (f) => `payments[${i}].${f}`,
       ),
     ),
-    ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
+    ...additionalInfoFields(info),
   ];
   const { dry, fieldError, unplaced, create, confirm, onBlurCapture } = useDocumentForm({
     body,
@@ -160,11 +165,7 @@ export function NewInvoicePage({ kind = 'invoice' }: { kind?: LinesDocumentKind 
   return (
     <>
       <PageHeader title={t(k.title[0], k.title[1])} />
-      {s.tenant?.sandbox && (
-        <Alert>
-          {t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}
-        </Alert>
-      )}
+      <SandboxNotice />
       <ActionForm
         action={create}
         fields={fields}
@@ -282,17 +283,7 @@ export function NewInvoicePage({ kind = 'invoice' }: { kind?: LinesDocumentKind 
               />
             </div>
           )}
-          <NameValuesEditor
-            rows={info}
-            onChange={setInfo}
-            path="additionalInfo"
-            max={15}
-            legend={t('Información adicional', 'Additional information')}
-            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
-            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
-            addLabel={t('Agregar campo', 'Add field')}
-            error={fieldError}
-          />
+          <AdditionalInfoEditor rows={info} onChange={setInfo} error={fieldError} />
         </Card>
         <Card>
           <DryRunTotals document={dry.document} pending={dry.pending} rateName={rateNamer(t, catalogs)} />
@@ -302,7 +293,6 @@ export function NewInvoicePage({ kind = 'invoice' }: { kind?: LinesDocumentKind 
       <IssueConfirm
         confirm={confirm}
         title={t(`¿${k.submit[0]}?`, `${k.submit[1]}?`)}
-        confirmLabel={t('Sí, emitir', 'Yes, issue')}
         partyLabel={t(k.partyTitle[0], k.partyTitle[1])}
       />
     </>

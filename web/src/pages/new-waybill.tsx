@@ -1,12 +1,16 @@
-import { type FormEvent, useState } from 'react';
-import { useConfirmedPost } from '../components/document-form';
-import { IssueConfirm } from '../components/issue-confirm';
-import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
-import { Alert, Button, Card, FormError, PageHeader, SelectField, TextField } from '../components/ui';
+import { useState } from 'react';
+import { ActionForm } from '../components/action-form';
+import { useFormIssue } from '../components/document-form';
+import { IssueConfirm, SandboxNotice } from '../components/issue-confirm';
+import {
+  AdditionalInfoEditor,
+  additionalInfoFields,
+  type NameValue,
+  toNameValues,
+} from '../components/name-values-editor';
+import { Button, Card, PageHeader, SelectField, TextField } from '../components/ui';
 import { ecuadorToday } from '../format';
-import { useAction } from '../hooks';
 import { useT } from '../i18n';
-import { navigate } from '../router';
 import { useSession } from '../session';
 
 interface Goods {
@@ -30,16 +34,7 @@ export function NewWaybillPage() {
   const today = ecuadorToday();
   const [goods, setGoods] = useState<Goods[]>([emptyGoods()]);
   const [info, setInfo] = useState<NameValue[]>([]);
-  const {
-    confirm,
-    ask,
-    error: issueError,
-  } = useConfirmedPost({
-    issuer: s.issuerId,
-    onCreated: (accessKey) => navigate(`/app/documents/${accessKey}`),
-  });
-  const create = useAction(async (form: FormData) => {
-    const get = (k: string) => String(form.get(k) ?? '').trim();
+  const { confirm, create } = useFormIssue(s.issuerId, (_form, get) => {
     const optional = (k: string) => (get(k) ? { [k.split('.').pop()!]: get(k) } : {});
     const body = {
       documentType: '06',
@@ -70,24 +65,38 @@ export function NewWaybillPage() {
       ],
       ...(toNameValues(info) ? { additionalInfo: toNameValues(info) } : {}),
     };
-    ask(body);
+    return body;
   });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    void create.run(new FormData(e.currentTarget));
-  };
   const set = (key: number, change: Partial<Goods>) =>
     setGoods((gs) => gs.map((g) => (g.key === key ? { ...g, ...change } : g)));
-  const err = create.error ?? issueError;
+  const err = create.error;
   return (
     <>
       <PageHeader title={t('Nueva guía de remisión', 'New waybill')} />
-      {s.tenant?.sandbox && (
-        <Alert>
-          {t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}
-        </Alert>
-      )}
-      <form onSubmit={submit} noValidate>
+      <SandboxNotice />
+      <ActionForm
+        action={create}
+        fields={[
+          'departureAddress',
+          'transportStartDate',
+          'transportEndDate',
+          'carrier.idType',
+          'carrier.id',
+          'carrier.name',
+          'carrier.licensePlate',
+          `${R}.id`,
+          `${R}.name`,
+          `${R}.address`,
+          `${R}.email`,
+          `${R}.transferReason`,
+          `${R}.route`,
+          ...goods.flatMap((_, i) =>
+            ['mainCode', 'description', 'quantity'].map((f) => `${R}.items[${i}].${f}`),
+          ),
+          ...additionalInfoFields(info),
+        ]}
+        submitLabel={t('Emitir guía de remisión', 'Issue waybill')}
+      >
         <Card title={t('Traslado', 'Transport')}>
           <div className="grid2">
             <TextField
@@ -201,48 +210,12 @@ export function NewWaybillPage() {
           </Button>
         </Card>
         <Card>
-          <NameValuesEditor
-            rows={info}
-            onChange={setInfo}
-            path="additionalInfo"
-            max={15}
-            legend={t('Información adicional', 'Additional information')}
-            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
-            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
-            addLabel={t('Agregar campo', 'Add field')}
-            error={err}
-          />
+          <AdditionalInfoEditor rows={info} onChange={setInfo} error={err} />
         </Card>
-        <FormError
-          error={err}
-          fields={[
-            'departureAddress',
-            'transportStartDate',
-            'transportEndDate',
-            'carrier.idType',
-            'carrier.id',
-            'carrier.name',
-            'carrier.licensePlate',
-            `${R}.id`,
-            `${R}.name`,
-            `${R}.address`,
-            `${R}.email`,
-            `${R}.transferReason`,
-            `${R}.route`,
-            ...goods.flatMap((_, i) =>
-              ['mainCode', 'description', 'quantity'].map((f) => `${R}.items[${i}].${f}`),
-            ),
-            ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
-          ]}
-        />
-        <Button type="submit" busy={create.busy}>
-          {t('Emitir guía de remisión', 'Issue waybill')}
-        </Button>
-      </form>
+      </ActionForm>
       <IssueConfirm
         confirm={confirm}
         title={t('¿Emitir este comprobante?', 'Issue this document?')}
-        confirmLabel={t('Sí, emitir', 'Yes, issue')}
         partyLabel={t('Transportista', 'Carrier')}
         total={null}
       />

@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api';
+import { ActionForm } from '../components/action-form';
 import {
   defaultIvaRate,
   rateLabel,
@@ -7,24 +8,18 @@ import {
   TAX_IVA,
   useDocumentCatalogs,
 } from '../components/catalog-options';
-import { useConfirmedPost } from '../components/document-form';
-import { IssueConfirm } from '../components/issue-confirm';
-import { type NameValue, NameValuesEditor, toNameValues } from '../components/name-values-editor';
+import { useFormIssue } from '../components/document-form';
+import { IssueConfirm, SandboxNotice } from '../components/issue-confirm';
 import {
-  Alert,
-  Button,
-  Card,
-  CheckField,
-  FormError,
-  Loading,
-  PageHeader,
-  SelectField,
-  TextField,
-} from '../components/ui';
+  AdditionalInfoEditor,
+  additionalInfoFields,
+  type NameValue,
+  toNameValues,
+} from '../components/name-values-editor';
+import { Card, CheckField, FormError, Loading, PageHeader, SelectField, TextField } from '../components/ui';
 import { ecuadorToday, microsToMoney, money, mulMicros, toMicros } from '../format';
-import { useAction, useLoad } from '../hooks';
+import { useLoad } from '../hooks';
 import { useLang, useT } from '../i18n';
-import { navigate } from '../router';
 import { useSession } from '../session';
 import { DraftSupportSummary, useRetentionDraft } from './withholding-draft';
 
@@ -102,16 +97,7 @@ export function NewWithholdingPage() {
   const rentaAmount = rentaRow ? percentOf(baseMoney, rentaRow.rate) : '0.00';
   const ivaAmount = ivaRow ? percentOf(vat, ivaRow.rate) : '0.00';
 
-  const {
-    confirm,
-    ask,
-    error: issueError,
-  } = useConfirmedPost({
-    issuer: s.issuerId,
-    onCreated: (accessKey) => navigate(`/app/documents/${accessKey}`),
-  });
-  const create = useAction(async (form: FormData) => {
-    const get = (k: string) => String(form.get(k) ?? '').trim();
+  const { confirm, create } = useFormIssue(s.issuerId, (form, get) => {
     const withholdings = [
       ...(ivaRow
         ? [
@@ -167,13 +153,9 @@ export function NewWithholdingPage() {
       ],
       ...(toNameValues(info) ? { additionalInfo: toNameValues(info) } : {}),
     };
-    ask(body);
+    return body;
   });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    void create.run(new FormData(e.currentTarget));
-  };
-  const err = create.error ?? issueError;
+  const err = create.error;
   if (!catalogs.data || !docCatalogs || draftLoading)
     return catalogs.error || draftError ? <FormError error={catalogs.error ?? draftError} /> : <Loading />;
   const subject = draft?.subject;
@@ -181,12 +163,23 @@ export function NewWithholdingPage() {
   return (
     <>
       <PageHeader title={t('Nueva retención', 'New withholding receipt')} />
-      {s.tenant?.sandbox && (
-        <Alert>
-          {t('Ambiente de pruebas: sin validez tributaria.', 'Test environment: no tax validity.')}
-        </Alert>
-      )}
-      <form onSubmit={submit} noValidate>
+      <SandboxNotice />
+      <ActionForm
+        action={create}
+        fields={[
+          'subject.idType',
+          'subject.id',
+          'subject.name',
+          'subject.email',
+          `${D}.supportCode`,
+          `${D}.number`,
+          `${D}.issueDate`,
+          `${D}.authorizationNumber`,
+          `${D}.totalWithoutTaxes`,
+          ...additionalInfoFields(info),
+        ]}
+        submitLabel={t('Emitir retención', 'Issue withholding receipt')}
+      >
         <Card title={t('Sujeto retenido', 'Withheld subject')}>
           <div className="grid2">
             <SelectField
@@ -307,41 +300,12 @@ export function NewWithholdingPage() {
           </p>
         </Card>
         <Card>
-          <NameValuesEditor
-            rows={info}
-            onChange={setInfo}
-            path="additionalInfo"
-            max={15}
-            legend={t('Información adicional', 'Additional information')}
-            nameLabel={(n) => t(`Nombre del campo ${n}`, `Field ${n} name`)}
-            valueLabel={(n) => t(`Contenido del campo ${n}`, `Field ${n} content`)}
-            addLabel={t('Agregar campo', 'Add field')}
-            error={err}
-          />
+          <AdditionalInfoEditor rows={info} onChange={setInfo} error={err} />
         </Card>
-        <FormError
-          error={err}
-          fields={[
-            'subject.idType',
-            'subject.id',
-            'subject.name',
-            'subject.email',
-            `${D}.supportCode`,
-            `${D}.number`,
-            `${D}.issueDate`,
-            `${D}.authorizationNumber`,
-            `${D}.totalWithoutTaxes`,
-            ...info.flatMap((_, i) => [`additionalInfo[${i}].name`, `additionalInfo[${i}].value`]),
-          ]}
-        />
-        <Button type="submit" busy={create.busy}>
-          {t('Emitir retención', 'Issue withholding receipt')}
-        </Button>
-      </form>
+      </ActionForm>
       <IssueConfirm
         confirm={confirm}
         title={t('¿Emitir este comprobante?', 'Issue this document?')}
-        confirmLabel={t('Sí, emitir', 'Yes, issue')}
         partyLabel={t('Sujeto retenido', 'Withheld subject')}
         total={addMoney(rentaAmount, ivaAmount)}
       />

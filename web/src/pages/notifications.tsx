@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api';
 import type { Answer, NotificationPreference } from '../api-models';
-import { TableRegion } from '../components/table-region';
+import { TableHead, TableRegion } from '../components/table-region';
 import { Badge, Button, Card, CheckField, FormError, Loading, PageHeader } from '../components/ui';
 import { formatDateTime } from '../format';
 import { useAction, useLoad } from '../hooks';
@@ -80,13 +80,7 @@ export function NotificationsPage() {
         {prefs.data && (
           <TableRegion label={t('Preferencias', 'Preferences')}>
             <table className="table compact">
-              <thead>
-                <tr>
-                  <th>{t('Tipo', 'Type')}</th>
-                  <th>{t('En la app', 'In app')}</th>
-                  <th>{t('Correo', 'Email')}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('Tipo', 'Type'), t('En la app', 'In app'), t('Correo', 'Email')]} />
               <tbody>
                 {types.map((type) => (
                   <tr key={type}>

@@ -1,45 +1,22 @@
 import { useState } from 'react';
 import { api } from '../api';
 import type { Answer } from '../api-models';
-import { ActionForm } from '../components/action-form';
-import { TableRegion } from '../components/table-region';
-import {
-  Alert,
-  Button,
-  CheckField,
-  FormError,
-  Loading,
-  Modal,
-  PageHeader,
-  SelectField,
-  TextField,
-} from '../components/ui';
+import { ConfirmDelete, SavedRecords, SaveModal, useSearchedPages } from '../components/record-list';
+import { CheckField, SelectField, TextField } from '../components/ui';
 import { money } from '../format';
 import { useAction, useLoad } from '../hooks';
 import { useT } from '../i18n';
 import { CsvImportDialog } from './csv-import';
-import { inWords, useDebounced } from './customers';
+import { inWords } from './customers';
 import { type TaxRateRow, taxRateLabel } from './entry-labels';
 
 type Product = Answer<'/v1/products', 'get'>['data'][number];
 type ProductRow = Answer<'/v1/products/import', 'post'>['data']['rows'][number]['value'];
 
-const PAGE_SIZE = 20;
-
 /** Saved products and services (the items of documents): search, create, edit, delete, import. */
 export function ProductsPage() {
   const t = useT();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebounced(q);
-  const list = useLoad(
-    () =>
-      api<Answer<'/v1/products', 'get'>>(
-        'GET',
-        `/v1/products?${new URLSearchParams({ q: query, page: String(page), limit: String(PAGE_SIZE) })}`,
-      ),
-    [query, page],
-  );
+  const records = useSearchedPages<Product>('/v1/products');
   const rates = useLoad(
     () => api<{ taxRates: TaxRateRow[] }>('GET', '/v1/catalogs/tax-rates').then((r) => r.taxRates),
     [],
@@ -53,99 +30,38 @@ export function ProductsPage() {
     rates.data
       ? list.map((x) => taxRateLabel(t, x.code ?? '', x.rateCode ?? '', rates.data ?? [])).join(', ')
       : '…';
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.pagination.total / PAGE_SIZE)) : 1;
   return (
     <>
-      <PageHeader title={t('Productos', 'Products')}>
-        <Button variant="secondary" onClick={() => setImporting(true)}>
-          {t('Importar CSV', 'Import CSV')}
-        </Button>
-        <Button onClick={() => setEditing('new')}>{t('Nuevo producto', 'New product')}</Button>
-      </PageHeader>
-      {message && <Alert kind="success">{message}</Alert>}
-      <div className="search-box">
-        <TextField
-          label={t('Buscar por descripción o código', 'Search by description or code')}
-          name="q"
-          type="search"
-          value={q}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
-      {!list.data ? (
-        list.error ? (
-          <FormError error={list.error} />
-        ) : (
-          <Loading />
-        )
-      ) : list.data.data.length === 0 ? (
-        <Alert>
-          {query
-            ? t('Ningún producto coincide con la búsqueda.', 'No product matches the search.')
-            : t(
-                'Aún no hay productos. Créalos aquí o impórtalos desde un archivo CSV.',
-                'No products yet. Create them here or import them from a CSV file.',
-              )}
-        </Alert>
-      ) : (
-        <>
-          <TableRegion label={t('Productos', 'Products')}>
-            <table className="table" aria-label={t('Productos', 'Products')}>
-              <thead>
-                <tr>
-                  <th>{t('Código', 'Code')}</th>
-                  <th>{t('Descripción', 'Description')}</th>
-                  <th className="num">{t('Precio unitario', 'Unit price')}</th>
-                  <th className="hide-sm">{t('Impuestos', 'Taxes')}</th>
-                  <th>
-                    <span className="sr-only">{t('Acciones', 'Actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((p) => (
-                  <tr key={p.id}>
-                    <td className="mono">{p.mainCode}</td>
-                    <td>{p.description}</td>
-                    <td className="num">{money(p.unitPrice)}</td>
-                    <td className="hide-sm">{taxes(p.taxes)}</td>
-                    <td className="actions-cell">
-                      <Button
-                        variant="link"
-                        onClick={() => setEditing(p)}
-                        aria-label={t(`Editar ${p.description}`, `Edit ${p.description}`)}
-                      >
-                        {t('Editar', 'Edit')}
-                      </Button>
-                      <Button
-                        variant="link"
-                        onClick={() => setDeleting(p)}
-                        aria-label={t(`Eliminar ${p.description}`, `Delete ${p.description}`)}
-                      >
-                        {t('Eliminar', 'Delete')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-          {pages > 1 && (
-            <nav className="pager" aria-label={t('Páginas', 'Pages')}>
-              <Button variant="link" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('Anterior', 'Previous')}
-              </Button>
-              <span>{t(`Página ${page} de ${pages}`, `Page ${page} of ${pages}`)}</span>
-              <Button variant="link" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {t('Siguiente', 'Next')}
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+      <SavedRecords<Product>
+        title={t('Productos', 'Products')}
+        newLabel={t('Nuevo producto', 'New product')}
+        searchLabel={t('Buscar por descripción o código', 'Search by description or code')}
+        noMatch={t('Ningún producto coincide con la búsqueda.', 'No product matches the search.')}
+        none={t(
+          'Aún no hay productos. Créalos aquí o impórtalos desde un archivo CSV.',
+          'No products yet. Create them here or import them from a CSV file.',
+        )}
+        message={message}
+        records={records}
+        columns={[
+          t('Código', 'Code'),
+          t('Descripción', 'Description'),
+          [t('Precio unitario', 'Unit price'), 'num'],
+          [t('Impuestos', 'Taxes'), 'hide-sm'],
+        ]}
+        cells={(p) => (
+          <>
+            <td className="mono">{p.mainCode}</td>
+            <td>{p.description}</td>
+            <td className="num">{money(p.unitPrice)}</td>
+            <td className="hide-sm">{taxes(p.taxes)}</td>
+          </>
+        )}
+        name={(p) => p.description}
+        onImport={() => setImporting(true)}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
       {editing && rates.data && (
         <ProductModal
           product={editing === 'new' ? null : editing}
@@ -158,22 +74,28 @@ export function ProductsPage() {
                 ? t(`Producto ${p.mainCode} creado.`, `Product ${p.mainCode} created.`)
                 : t(`Producto ${p.mainCode} guardado.`, `Product ${p.mainCode} saved.`),
             );
-            void list.reload();
+            void records.list.reload();
           }}
         />
       )}
       {deleting && (
         <ConfirmDelete
-          product={deleting}
+          title={t('Eliminar producto', 'Delete product')}
+          path={`/v1/products/${deleting.id}`}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setMessage(
               t(`Producto ${deleting.mainCode} eliminado.`, `Product ${deleting.mainCode} deleted.`),
             );
             setDeleting(null);
-            void list.reload();
+            void records.list.reload();
           }}
-        />
+        >
+          {t(
+            `¿Eliminar ${deleting.mainCode} — ${deleting.description}? Los comprobantes ya emitidos no cambian.`,
+            `Delete ${deleting.mainCode} — ${deleting.description}? Documents already issued do not change.`,
+          )}
+        </ConfirmDelete>
       )}
       {importing && (
         <CsvImportDialog<ProductRow>
@@ -196,7 +118,7 @@ export function ProductsPage() {
           onClose={() => setImporting(false)}
           onImported={(n) => {
             setMessage(t(`Productos importados: ${n}.`, `Products imported: ${n}.`));
-            void list.reload();
+            void records.list.reload();
           }}
         />
       )}
@@ -249,130 +171,86 @@ function ProductModal({
   });
   const fields = ['mainCode', 'auxiliaryCode', 'description', 'unitPrice'];
   return (
-    <Modal
+    <SaveModal
       title={product ? t('Editar producto', 'Edit product') : t('Nuevo producto', 'New product')}
+      action={save}
+      fields={fields}
       onClose={onClose}
     >
-      <ActionForm
-        action={save}
-        fields={fields}
-        submitLabel={t('Guardar', 'Save')}
-        after={
-          <Button variant="link" onClick={onClose}>
-            {t('Cancelar', 'Cancel')}
-          </Button>
-        }
-      >
-        <div className="grid2">
-          <TextField
-            label={t('Código', 'Code')}
-            name="mainCode"
-            defaultValue={product?.mainCode}
-            required
-            error={save.error}
-          />
-          <TextField
-            label={t('Código auxiliar', 'Auxiliary code')}
-            name="auxiliaryCode"
-            defaultValue={product?.auxiliaryCode ?? ''}
-            error={save.error}
-          />
-        </div>
+      <div className="grid2">
         <TextField
-          label={t('Descripción', 'Description')}
-          name="description"
-          defaultValue={product?.description}
+          label={t('Código', 'Code')}
+          name="mainCode"
+          defaultValue={product?.mainCode}
           required
           error={save.error}
         />
-        <div className="grid2">
-          <TextField
-            label={t('Precio unitario', 'Unit price')}
-            name="unitPrice"
-            inputMode="decimal"
-            defaultValue={product?.unitPrice}
-            required
-            error={save.error}
-          />
-          <SelectField
-            label="IVA"
-            name="iva"
-            defaultValue={taxOf('2') || '4'}
-            options={current('2').map((r) => [r.rateCode, taxRateLabel(t, '2', r.rateCode, rates)])}
-          />
-        </div>
-        <div className="grid2">
-          <SelectField
-            label="ICE"
-            name="ice"
-            defaultValue={taxOf('3')}
-            options={[
-              ['', t('Sin ICE', 'No ICE')],
-              ...current('3').map((r): [string, string] => [
-                r.rateCode,
-                taxRateLabel(t, '3', r.rateCode, rates),
-              ]),
-            ]}
-          />
-          <CheckField
-            name="irbpnr"
-            defaultChecked={taxOf('5') !== ''}
-            label={t('IRBPNR (botellas plásticas)', 'IRBPNR (plastic bottles)')}
-          />
-        </div>
-        <fieldset>
-          <legend>{t('Detalles adicionales (hasta 3)', 'Additional details (up to 3)')}</legend>
-          {[1, 2, 3].map((n) => (
-            <div className="grid2 tight" key={n}>
-              <TextField
-                label={t(`Detalle ${n}: nombre`, `Detail ${n}: name`)}
-                name={`detail${n}Name`}
-                defaultValue={product?.additionalDetails[n - 1]?.name ?? ''}
-              />
-              <TextField
-                label={t(`Detalle ${n}: valor`, `Detail ${n}: value`)}
-                name={`detail${n}Value`}
-                defaultValue={product?.additionalDetails[n - 1]?.value ?? ''}
-              />
-            </div>
-          ))}
-        </fieldset>
-      </ActionForm>
-    </Modal>
-  );
-}
-
-function ConfirmDelete({
-  product,
-  onClose,
-  onDeleted,
-}: {
-  product: Product;
-  onClose(): void;
-  onDeleted(): void;
-}) {
-  const t = useT();
-  const remove = useAction(async () => {
-    await api('DELETE', `/v1/products/${product.id}`);
-    onDeleted();
-  });
-  return (
-    <Modal title={t('Eliminar producto', 'Delete product')} onClose={onClose}>
-      <p>
-        {t(
-          `¿Eliminar ${product.mainCode} — ${product.description}? Los comprobantes ya emitidos no cambian.`,
-          `Delete ${product.mainCode} — ${product.description}? Documents already issued do not change.`,
-        )}
-      </p>
-      <FormError error={remove.error} />
-      <div className="row">
-        <Button variant="danger" busy={remove.busy} onClick={() => void remove.run()}>
-          {t('Eliminar', 'Delete')}
-        </Button>
-        <Button variant="link" onClick={onClose}>
-          {t('Cancelar', 'Cancel')}
-        </Button>
+        <TextField
+          label={t('Código auxiliar', 'Auxiliary code')}
+          name="auxiliaryCode"
+          defaultValue={product?.auxiliaryCode ?? ''}
+          error={save.error}
+        />
       </div>
-    </Modal>
+      <TextField
+        label={t('Descripción', 'Description')}
+        name="description"
+        defaultValue={product?.description}
+        required
+        error={save.error}
+      />
+      <div className="grid2">
+        <TextField
+          label={t('Precio unitario', 'Unit price')}
+          name="unitPrice"
+          inputMode="decimal"
+          defaultValue={product?.unitPrice}
+          required
+          error={save.error}
+        />
+        <SelectField
+          label="IVA"
+          name="iva"
+          defaultValue={taxOf('2') || '4'}
+          options={current('2').map((r) => [r.rateCode, taxRateLabel(t, '2', r.rateCode, rates)])}
+        />
+      </div>
+      <div className="grid2">
+        <SelectField
+          label="ICE"
+          name="ice"
+          defaultValue={taxOf('3')}
+          options={[
+            ['', t('Sin ICE', 'No ICE')],
+            ...current('3').map((r): [string, string] => [
+              r.rateCode,
+              taxRateLabel(t, '3', r.rateCode, rates),
+            ]),
+          ]}
+        />
+        <CheckField
+          name="irbpnr"
+          defaultChecked={taxOf('5') !== ''}
+          label={t('IRBPNR (botellas plásticas)', 'IRBPNR (plastic bottles)')}
+        />
+      </div>
+      <fieldset>
+        <legend>{t('Detalles adicionales (hasta 3)', 'Additional details (up to 3)')}</legend>
+        {[1, 2, 3].map((n) => (
+          <div className="grid2 tight" key={n}>
+            <TextField
+              label={t(`Detalle ${n}: nombre`, `Detail ${n}: name`)}
+              name={`detail${n}Name`}
+              defaultValue={product?.additionalDetails[n - 1]?.name ?? ''}
+            />
+            <TextField
+              label={t(`Detalle ${n}: valor`, `Detail ${n}: value`)}
+              name={`detail${n}Value`}
+              defaultValue={product?.additionalDetails[n - 1]?.value ?? ''}
+            />
+          </div>
+        ))}
+      </fieldset>
+    </SaveModal>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../api';
 import type { Answer } from '../api-models';
 import { ActionForm } from '../components/action-form';
-import { TableRegion } from '../components/table-region';
+import { TableHead, TableRegion } from '../components/table-region';
 import {
   Alert,
   Badge,
@@ -164,15 +164,15 @@ function Deliveries({ endpointId }: { endpointId: string }) {
       {log.data && (
         <TableRegion label={t('Entregas', 'Deliveries')}>
           <table className="table" aria-label={t('Entregas', 'Deliveries')}>
-            <thead>
-              <tr>
-                <th>{t('Fecha', 'Date')}</th>
-                <th>{t('Evento', 'Event')}</th>
-                <th>{t('Estado', 'Status')}</th>
-                <th className="num">{t('Intentos', 'Attempts')}</th>
-                <th>{t('Último resultado', 'Last result')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('Fecha', 'Date'),
+                t('Evento', 'Event'),
+                t('Estado', 'Status'),
+                [t('Intentos', 'Attempts'), 'num'],
+                t('Último resultado', 'Last result'),
+              ]}
+            />
             <tbody>
               {log.data.deliveries.map((d) => {
                 const last = d.attempts[d.attempts.length - 1];

@@ -3,7 +3,7 @@ import type { DebitNoteAmounts, TypedAmounts, WithholdingAmounts } from './typed
 
 /**
  * Error 52 ("Error en diferencias") for the types without item lines, with the same one-cent
- * tolerance as totals.ts: the retención's supporting documents and withheld values, the nota de
+ * tolerance as totals.ts beside it: the retención's supporting documents and withheld values, the nota de
  * débito's reasons, taxes and total. A guía has nothing to add up.
  */
 const TOLERANCE = new D('0.01');

@@ -58,9 +58,8 @@ export interface DocumentTypeDefinition<Body extends TObject = TObject, Content 
   bodySchema: Body;
   /**
    * Arithmetic and business rules over an already schema-valid body. Throws an AppError
-   * VALIDATION_FAILED carrying every field error found (paths like `items[0].quantity`; a
-   * leading `body.` is dropped by the pipeline's `computeContent`, so the API's paths name the
-   * body's own members whatever the type writes).
+   * VALIDATION_FAILED carrying every field error found, each path naming the body's own member
+   * (`items[0].quantity`, the convention of `FieldError` in src/shared/errors.ts).
    * The content carries the issue date (DD/MM/YYYY) as `issueDate`.
    */
   compute(body: Static<Body>, ctx: TypeContext): Content & { issueDate: string };

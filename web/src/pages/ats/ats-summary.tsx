@@ -1,4 +1,4 @@
-import { TableRegion } from '../../components/table-region';
+import { TableHead, TableRegion } from '../../components/table-region';
 import { Badge } from '../../components/ui';
 import { money } from '../../format';
 import { type T, useT } from '../../i18n';
@@ -17,13 +17,9 @@ function RateTable({ label, rows }: { label: string; rows: RateTotal[] }) {
   return (
     <TableRegion label={label}>
       <table className="table compact" aria-label={label}>
-        <thead>
-          <tr>
-            <th>{t('Grupo', 'Group')}</th>
-            <th className="num">{t('Base imponible', 'Taxable base')}</th>
-            <th className="num">IVA</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[t('Grupo', 'Group'), [t('Base imponible', 'Taxable base'), 'num'], ['IVA', 'num']]}
+        />
         <tbody>
           {rows.map((r) => (
             <tr key={r.rate}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TableRegion } from '../../components/table-region';
+import { TableHead, TableRegion } from '../../components/table-region';
 import { Badge, Button, Card } from '../../components/ui';
 import { formatDateTime, money } from '../../format';
 import { useLang, useT } from '../../i18n';
@@ -15,17 +15,15 @@ export function Payments({ subscription, onChange }: { subscription: Subscriptio
     <Card title={t('Pagos', 'Payments')}>
       <TableRegion label={t('Pagos', 'Payments')}>
         <table className="table">
-          <thead>
-            <tr>
-              <th>{t('Concepto', 'Purpose')}</th>
-              <th className="num">{t('Total con IVA', 'Total with VAT')}</th>
-              <th>{t('Estado', 'Status')}</th>
-              <th>{t('Reportado', 'Reported')}</th>
-              <th>
-                <span className="sr-only">{t('Acciones', 'Actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('Concepto', 'Purpose'),
+              [t('Total con IVA', 'Total with VAT'), 'num'],
+              t('Estado', 'Status'),
+              t('Reportado', 'Reported'),
+            ]}
+            actions
+          />
           <tbody>
             {subscription.payments.map((p) => (
               <tr key={p.id}>

@@ -1,12 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError, api } from '../../api';
-import { TableRegion } from '../../components/table-region';
+import { FilePick } from '../../components/file-pick';
+import { TableHead, TableRegion } from '../../components/table-region';
 import { Alert, Badge, Button, Card, FormError, PageHeader, UploadProgress } from '../../components/ui';
 import { useAction, useUploadProgress } from '../../hooks';
 import { type T, useT } from '../../i18n';
 import { Link, navigate } from '../../router';
 import { typeLabel } from '../document-status';
-import { outcomeTone, purchaseLabel } from './purchase-labels';
+import { outcomeTone, purchaseLabel, refusalInWords } from './purchase-labels';
 import type { KeysAnswer, XmlAnswer } from './purchase-types';
 
 const MAX_KEYS = 500;
@@ -96,13 +97,13 @@ function ByKeys() {
           </output>
           <TableRegion label={t('Resultado por clave', 'Result per key')}>
             <table className="table compact" aria-label={t('Resultado por clave', 'Result per key')}>
-              <thead>
-                <tr>
-                  <th>{t('Clave de acceso', 'Access key')}</th>
-                  <th>{t('Resultado', 'Result')}</th>
-                  <th>{t('Comprobante', 'Document')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('Clave de acceso', 'Access key'),
+                  t('Resultado', 'Result'),
+                  t('Comprobante', 'Document'),
+                ]}
+              />
               <tbody>
                 {answer.data.map((r) => (
                   <tr key={r.accessKey} data-status={r.status}>
@@ -135,7 +136,6 @@ function ByKeys() {
 
 function ByXml() {
   const t = useT();
-  const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const { progress, track } = useUploadProgress();
   const send = useAction(async () => {
@@ -147,10 +147,7 @@ function ByXml() {
       );
       navigate(`/app/purchases/${answer.purchase.id}`);
     } catch (e) {
-      // The refusal in words: a bad signature, not addressed to you, unknown at the SRI…
-      if (e instanceof ApiError && purchaseLabel(t, 'refusal', e.code) !== e.code)
-        throw new ApiError(e.status, e.code, purchaseLabel(t, 'refusal', e.code), e.errors, true);
-      throw e;
+      throw refusalInWords(t, e);
     }
   });
   return (
@@ -161,21 +158,12 @@ function ByXml() {
           "The file's signature is verified and its key confirmed with the SRI: a file alone proves nothing.",
         )}
       </p>
-      <div className="field file-pick">
-        <span className="label">{t('Archivo XML', 'XML file')}</span>
-        <label htmlFor={fileId} className="btn secondary">
-          {t('Elegir archivo', 'Choose file')}
-        </label>
-        <input
-          id={fileId}
-          className="sr-only"
-          type="file"
-          accept=".xml,application/xml,text/xml"
-          aria-label={t('Archivo XML', 'XML file')}
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-        />
-        <span className="muted">{file ? file.name : t('Ningún archivo elegido', 'No file chosen')}</span>
-      </div>
+      <FilePick
+        label={t('Archivo XML', 'XML file')}
+        accept=".xml,application/xml,text/xml"
+        file={file}
+        onFile={setFile}
+      />
       <UploadProgress progress={progress} label={t('Subiendo', 'Uploading')} />
       <FormError error={send.error} />
       {send.error?.code === 'PURCHASE_SIGNATURE_INVALID' && (

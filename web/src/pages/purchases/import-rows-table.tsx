@@ -1,4 +1,4 @@
-import { TableRegion } from '../../components/table-region';
+import { TableHead, TableRegion } from '../../components/table-region';
 import { Badge } from '../../components/ui';
 import { money } from '../../format';
 import { useT } from '../../i18n';
@@ -36,15 +36,15 @@ export function ImportRowsTable({ rows, label }: { rows: Row[]; label: string })
   return (
     <TableRegion label={label} className="import-preview">
       <table className="table compact" aria-label={label}>
-        <thead>
-          <tr>
-            <th className="num">{t('Línea', 'Line')}</th>
-            <th>{t('Resultado', 'Result')}</th>
-            <th>{t('Comprobante', 'Document')}</th>
-            <th>{t('Proveedor', 'Supplier')}</th>
-            <th className="num">{t('Total', 'Total')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            [t('Línea', 'Line'), 'num'],
+            t('Resultado', 'Result'),
+            t('Comprobante', 'Document'),
+            t('Proveedor', 'Supplier'),
+            [t('Total', 'Total'), 'num'],
+          ]}
+        />
         <tbody>
           {rows.map((r) => (
             <tr key={r.line} data-status={r.status}>

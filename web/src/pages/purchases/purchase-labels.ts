@@ -1,3 +1,4 @@
+import { ApiError } from '../../api';
 import type { T } from '../../i18n';
 
 /**
@@ -91,6 +92,13 @@ export function purchaseLabel(t: T, group: keyof typeof GROUPS, code: string | n
   if (!code) return '—';
   const l = GROUPS[group][code];
   return l ? t(l[0], l[1]) : code;
+}
+
+/** A refusal in words (a bad signature, not addressed to you, unknown at the SRI…); others as they came. */
+export function refusalInWords(t: T, e: unknown): unknown {
+  if (!(e instanceof ApiError)) return e;
+  const words = purchaseLabel(t, 'refusal', e.code);
+  return words !== e.code ? new ApiError(e.status, e.code, words, e.errors, true) : e;
 }
 
 /** The tone of a TXT or key outcome: added green, already there grey, refused red. */

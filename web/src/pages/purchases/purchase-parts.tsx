@@ -1,5 +1,5 @@
 import { type DocumentCatalogs, methodLabel, termUnitLabel } from '../../components/catalog-options';
-import { TableRegion } from '../../components/table-region';
+import { TableHead, TableRegion } from '../../components/table-region';
 import { Badge, Card } from '../../components/ui';
 import { money } from '../../format';
 import { useT } from '../../i18n';
@@ -39,13 +39,13 @@ export function PurchaseTaxes({
       {p.taxes.length > 0 && (
         <TableRegion label={t('Impuestos', 'Taxes')}>
           <table className="table compact" aria-label={t('Impuestos', 'Taxes')}>
-            <thead>
-              <tr>
-                <th>{t('Impuesto', 'Tax')}</th>
-                <th className="num">{t('Base imponible', 'Taxable base')}</th>
-                <th className="num">{t('Valor', 'Amount')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('Impuesto', 'Tax'),
+                [t('Base imponible', 'Taxable base'), 'num'],
+                [t('Valor', 'Amount'), 'num'],
+              ]}
+            />
             <tbody>
               {p.taxes.map((x) => (
                 <tr key={`${x.code}-${x.rateCode}`}>

@@ -1,3 +1,4 @@
+import { TableHead } from '../../components/table-region';
 import { Badge } from '../../components/ui';
 import { money } from '../../format';
 import { useT } from '../../i18n';
@@ -21,16 +22,16 @@ export function PurchaseRows({ rows, empty }: { rows: PurchaseSummary[]; empty: 
     <>
       <div className="table-wrap hide-sm">
         <table className="table purchases">
-          <thead>
-            <tr>
-              <th>{t('Número', 'Number')}</th>
-              <th>{t('Tipo', 'Type')}</th>
-              <th>{t('Proveedor', 'Supplier')}</th>
-              <th>{t('Fecha', 'Date')}</th>
-              <th className="num">{t('Total', 'Total')}</th>
-              <th>{t('Estado en el SRI', 'SRI status')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('Número', 'Number'),
+              t('Tipo', 'Type'),
+              t('Proveedor', 'Supplier'),
+              t('Fecha', 'Date'),
+              [t('Total', 'Total'), 'num'],
+              t('Estado en el SRI', 'SRI status'),
+            ]}
+          />
           <tbody>
             {rows.map((p) => (
               <tr key={p.id}>

@@ -1,4 +1,3 @@
-import { type FormEvent, useState } from 'react';
 import { api } from '../../api';
 import {
   Button,
@@ -9,11 +8,11 @@ import {
   SelectField,
   TextField,
 } from '../../components/ui';
-import { dmyToIso, isoToDmy, money } from '../../format';
+import { DateRangeFields, FilterPanel, TypeFilter, useUrlQuery } from '../../components/url-filters';
+import { money } from '../../format';
 import { useLoad } from '../../hooks';
 import { useT } from '../../i18n';
-import { Link, navigate, useLocation } from '../../router';
-import { typeLabel } from '../document-status';
+import { Link } from '../../router';
 import { purchaseLabel, SRI_STATUSES } from './purchase-labels';
 import { PurchaseRows } from './purchase-rows';
 import type { PurchaseList } from './purchase-types';
@@ -27,17 +26,8 @@ const FILTERS = ['supplier', 'documentType', 'from', 'to', 'status', 'withoutRet
  */
 export function PurchasesPage() {
   const t = useT();
-  const { query } = useLocation();
-  const qs = query.toString();
+  const { query, qs, setQuery } = useUrlQuery('/app/purchases');
   const list = useLoad(() => api<PurchaseList>('GET', `/v1/purchases?${qs}`), [qs]);
-  const setQuery = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(query);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    navigate(`/app/purchases?${next.toString()}`);
-  };
   const totals = list.data?.totals;
   return (
     <>
@@ -49,7 +39,30 @@ export function PurchasesPage() {
           {t('Importar TXT del SRI', 'Import the SRI TXT')}
         </Link>
       </PageHeader>
-      <Filters key={qs} query={query} onApply={(f) => setQuery({ ...f, cursor: null })} />
+      <FilterPanel key={qs} names={FILTERS} query={query} onApply={(f) => setQuery({ ...f, cursor: null })}>
+        <TextField
+          label={t('Proveedor (RUC o nombre)', 'Supplier (RUC or name)')}
+          name="supplier"
+          defaultValue={query.get('supplier') ?? ''}
+        />
+        <TypeFilter query={query} />
+        <SelectField
+          label={t('Estado en el SRI', 'SRI status')}
+          name="status"
+          defaultValue={query.get('status') ?? ''}
+          options={[
+            ['', t('Todos', 'All')],
+            ...SRI_STATUSES.map((x) => [x, purchaseLabel(t, 'sriStatus', x)] as [string, string]),
+          ]}
+        />
+        <DateRangeFields query={query} />
+        <CheckField
+          label={t('Sin retención emitida', 'Without a retention issued')}
+          name="withoutRetention"
+          value="true"
+          defaultChecked={query.get('withoutRetention') === 'true'}
+        />
+      </FilterPanel>
       <FormError error={list.error} fields={[]} />
       {list.loading && !list.data && <Loading />}
       {list.data && totals && (
@@ -89,83 +102,5 @@ export function PurchasesPage() {
         </>
       )}
     </>
-  );
-}
-
-function Filters({
-  query,
-  onApply,
-}: {
-  query: URLSearchParams;
-  onApply(f: Record<string, string | null>): void;
-}) {
-  const t = useT();
-  const [open, setOpen] = useState(FILTERS.some((f) => query.get(f)));
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const out: Record<string, string | null> = {};
-    for (const k of FILTERS) {
-      const v = String(f.get(k) ?? '').trim();
-      out[k] = !v ? null : k === 'from' || k === 'to' ? isoToDmy(v) : k === 'withoutRetention' ? 'true' : v;
-    }
-    onApply(out);
-  };
-  return (
-    <section className="filters">
-      <Button variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {t('Filtros', 'Filters')}
-      </Button>
-      {open && (
-        <form onSubmit={submit} className="grid3" aria-label={t('Filtros', 'Filters')}>
-          <TextField
-            label={t('Proveedor (RUC o nombre)', 'Supplier (RUC or name)')}
-            name="supplier"
-            defaultValue={query.get('supplier') ?? ''}
-          />
-          <SelectField
-            label={t('Tipo', 'Type')}
-            name="documentType"
-            defaultValue={query.get('documentType') ?? ''}
-            options={[
-              ['', t('Todos', 'All')],
-              ...['01', '03', '04', '05', '06', '07'].map((x) => [x, typeLabel(t, x)] as [string, string]),
-            ]}
-          />
-          <SelectField
-            label={t('Estado en el SRI', 'SRI status')}
-            name="status"
-            defaultValue={query.get('status') ?? ''}
-            options={[
-              ['', t('Todos', 'All')],
-              ...SRI_STATUSES.map((x) => [x, purchaseLabel(t, 'sriStatus', x)] as [string, string]),
-            ]}
-          />
-          <TextField
-            label={t('Desde', 'From')}
-            name="from"
-            type="date"
-            defaultValue={dmyToIso(query.get('from'))}
-          />
-          <TextField
-            label={t('Hasta', 'To')}
-            name="to"
-            type="date"
-            defaultValue={dmyToIso(query.get('to'))}
-          />
-          <CheckField
-            label={t('Sin retención emitida', 'Without a retention issued')}
-            name="withoutRetention"
-            defaultChecked={query.get('withoutRetention') === 'true'}
-          />
-          <div className="row">
-            <Button type="submit">{t('Aplicar', 'Apply')}</Button>
-            <Button variant="link" onClick={() => onApply(Object.fromEntries(FILTERS.map((k) => [k, null])))}>
-              {t('Limpiar', 'Clear')}
-            </Button>
-          </div>
-        </form>
-      )}
-    </section>
   );
 }

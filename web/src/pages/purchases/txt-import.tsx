@@ -1,11 +1,12 @@
-import { useEffect, useId, useState } from 'react';
-import { ApiError, api } from '../../api';
+import { useEffect } from 'react';
+import { api } from '../../api';
+import { FileCheckPick, useFileCheck } from '../../components/file-pick';
 import { Button, Card, FormError, Loading, PageHeader, Progress } from '../../components/ui';
 import { useAction, useLoad } from '../../hooks';
 import { useT } from '../../i18n';
 import { Link, navigate, useLocation } from '../../router';
 import { ImportRowsTable, RowCounts } from './import-rows-table';
-import { purchaseLabel } from './purchase-labels';
+import { refusalInWords } from './purchase-labels';
 import type { ImportPreview, PurchaseImport } from './purchase-types';
 
 /**
@@ -29,28 +30,10 @@ export function TxtImportPage() {
 
 function PickAndPreview() {
   const t = useT();
-  const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const post = <R,>(dryRun: boolean) => {
-    const form = new FormData();
-    form.append('file', file!);
-    return api<R>('POST', `/v1/purchase-imports${dryRun ? '?dryRun=true' : ''}`, { form });
-  };
-  const inWords = (e: unknown) =>
-    e instanceof ApiError && purchaseLabel(t, 'refusal', e.code) !== e.code
-      ? new ApiError(e.status, e.code, purchaseLabel(t, 'refusal', e.code), e.errors, true)
-      : e;
-  const check = useAction(async () => {
-    setPreview(null);
-    try {
-      setPreview(await post<ImportPreview>(true));
-    } catch (e) {
-      throw inWords(e);
-    }
-  });
+  const upload = useFileCheck<ImportPreview>('/v1/purchase-imports', (e) => refusalInWords(t, e));
+  const preview = upload.preview;
   const start = useAction(async () => {
-    const answer = await post<{ import: PurchaseImport }>(false);
+    const answer = await upload.post<{ import: PurchaseImport }>(false);
     navigate(`/app/purchases/import?id=${answer.import.id}`, { replace: true });
   });
   const toAdd = preview?.counts.NEW ?? 0;
@@ -62,30 +45,7 @@ function PickAndPreview() {
           'In the SRI portal: Electronic documents → Received documents → download the TXT report and upload it here as it comes.',
         )}
       </p>
-      <div className="field file-pick">
-        <span className="label">{t('Archivo TXT', 'TXT file')}</span>
-        <label htmlFor={fileId} className="btn secondary">
-          {t('Elegir archivo', 'Choose file')}
-        </label>
-        <input
-          id={fileId}
-          className="sr-only"
-          type="file"
-          accept=".txt,text/plain"
-          aria-label={t('Archivo TXT', 'TXT file')}
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setPreview(null);
-          }}
-        />
-        <span className="muted">{file ? file.name : t('Ningún archivo elegido', 'No file chosen')}</span>
-      </div>
-      <div className="row">
-        <Button variant="secondary" disabled={!file} busy={check.busy} onClick={() => void check.run()}>
-          {t('Revisar archivo', 'Check file')}
-        </Button>
-      </div>
-      <FormError error={check.error} />
+      <FileCheckPick label={t('Archivo TXT', 'TXT file')} accept=".txt,text/plain" upload={upload} />
       {preview && (
         <>
           <RowCounts counts={preview.counts} />
@@ -95,7 +55,7 @@ function PickAndPreview() {
             <Button disabled={toAdd === 0} busy={start.busy} onClick={() => void start.run()}>
               {t(`Importar (${toAdd} nuevas)`, `Import (${toAdd} new)`)}
             </Button>
-            <Button variant="link" onClick={() => setPreview(null)}>
+            <Button variant="link" onClick={() => upload.setPreview(null)}>
               {t('Cancelar', 'Cancel')}
             </Button>
           </div>

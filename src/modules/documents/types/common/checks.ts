@@ -15,8 +15,8 @@ import {
 } from '../../field-checks.js';
 
 /**
- * Field rules the four newer types share. Paths carry the `body.` prefix of the contract
- * (definition.ts); every check records its error and carries on.
+ * Field rules the four newer types share. Paths name the body's own members
+ * (`FieldError` in src/shared/errors.ts); every check records its error and carries on.
  */
 
 /** The tax authority receives documents up to 129600 minutes (90 days) after their date (error 65). */
@@ -30,7 +30,7 @@ export function checkIssueDate(
   errs: FieldErrors,
   value: string | undefined,
   today: string,
-  path = 'body.issueDate',
+  path = 'issueDate',
 ): { text: string; day: number } | null {
   const todayParts = parseDdMmYyyy(today);
   if (!todayParts) throw new Error(`invalid today ${today}`);

@@ -1,5 +1,37 @@
-import type { ViewLabelKey, ViewTotal } from '../../../../adapters/ride/view.js';
+import type { RideView, ViewLabelKey, ViewTotal } from '../../../../adapters/ride/view.js';
 import type { TaxLine } from '../../../../shared/document-model.js';
+import type { DocumentHeader } from '../definition.js';
+
+/**
+ * What the view RIDEs of the 03, 05, 06 and 07 share. Each type's ride.ts maps the fields of its
+ * content it shows; a received document of the type (src/modules/purchases) gives the same fields,
+ * so one mapping draws both.
+ */
+
+/** The header fields a view reads: a received document gives them too. */
+export type RideHeader = Pick<
+  DocumentHeader,
+  'environment' | 'accessKey' | 'sequential' | 'issueDate' | 'issuer'
+>;
+
+/** The top of every view: the type and the header. */
+export function viewHeader(
+  documentType: RideView['documentType'],
+  header: RideHeader,
+): Pick<RideView, 'documentType' | 'environment' | 'accessKey' | 'sequential' | 'issueDate' | 'issuer'> {
+  const { environment, accessKey, sequential, issueDate, issuer } = header;
+  return { documentType, environment, accessKey, sequential, issueDate, issuer };
+}
+
+/** An item's description, its additional details in brackets: `Arroz (Lote: L-7; Saco: 50 kg)`. */
+export function describeItem(item: {
+  description: string;
+  additionalDetails: readonly { name: string; value: string }[];
+}): string {
+  return item.additionalDetails.length
+    ? `${item.description} (${item.additionalDetails.map((d) => `${d.name}: ${d.value}`).join('; ')})`
+    : item.description;
+}
 
 /** The tabla 3 name of a referenced document, as a label (translated by the renderer). */
 export function documentTypeLabel(code: string): { label: ViewLabelKey } {

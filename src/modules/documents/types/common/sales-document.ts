@@ -1,17 +1,13 @@
 import type { RideContent } from '../../../../adapters/ride/ride.js';
 import type { DocumentModel } from '../../../../shared/document-model.js';
-import type { DocumentContent } from '../../totals.js';
-import { buildDocumentXml } from '../../xml/index.js';
 import type { DocumentHeader, DocumentSummary } from '../definition.js';
+import type { DocumentContent } from './sales-compute.js';
 
 /**
- * What the invoice (01) and the credit note (04) share: the content computed by
- * `computeDocumentContent` (totals.ts), the XML builder of document-xml.ts and a buyer as the
- * counterpart. The stored model is header + content, the `DocumentModel` rows have always held.
+ * What the invoice (01) and the credit note (04) share besides `computeDocumentContent`
+ * (sales-compute.ts): a buyer as the counterpart, and a RIDE drawn from the stored model
+ * (header + content, what the `DocumentModel` rows have always held).
  */
-export function salesXml(header: DocumentHeader, content: DocumentContent): string {
-  return buildDocumentXml({ ...content, ...header } as DocumentModel);
-}
 
 /** The RIDE lays out the sales model itself (buyer box, item table, payments and totals). */
 export function salesRide(header: DocumentHeader, content: DocumentContent): RideContent {

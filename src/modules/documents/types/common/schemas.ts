@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 
 /**
  * Body building blocks shared by the 03, 05, 06 and 07 schemas, in the style of the invoice and
@@ -16,6 +16,7 @@ export const NameValueBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 300 }),
   value: Type.String({ minLength: 1, maxLength: 300 }),
 });
+export type NameValue = Static<typeof NameValueBody>;
 export const AdditionalInfoBody = Type.Optional(
   Type.Array(NameValueBody, { maxItems: 15, description: 'infoAdicional/campoAdicional' }),
 );
@@ -41,7 +42,7 @@ export const PaymentBody = Type.Object({
   termUnit: Type.Optional(Type.String({ description: 'dias or meses' })),
 });
 
-/** An invoice-like line (as documents.schemas.ts ItemBody): checked by item-checks.ts `checkItem`. */
+/** An item line of the 01, 03 and 04 bodies: checked by item-checks.ts `checkItem`. */
 export const ItemBody = Type.Object({
   mainCode: Type.String({ minLength: 1, maxLength: 25 }),
   auxiliaryCode: Type.Optional(Type.String({ maxLength: 25 })),

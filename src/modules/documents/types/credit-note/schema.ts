@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { AdditionalInfo, BuyerBody, DdMmYyyy, ItemBody } from '../common/sales-schemas.js';
+import { AdditionalInfo, BuyerBody, DdMmYyyy } from '../common/sales-schemas.js';
+import { ItemBody } from '../common/schemas.js';
 
 /** Nota de crédito (04): the credit note table of the interface specification. */
 export const CreditNoteBody = Type.Object(

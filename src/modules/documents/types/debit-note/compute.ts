@@ -1,7 +1,6 @@
 import type { Payment, TaxLine } from '../../../../shared/document-model.js';
 import { dec, fixed, sum } from '../../../../shared/money.js';
 import { findTaxRate } from '../../../catalogs/index.js';
-import type { NameValue } from '../../document-input.js';
 import {
   FieldErrors,
   nameValueList,
@@ -10,7 +9,6 @@ import {
   requiredText,
   SCHEMA_AMOUNT_LIMIT,
 } from '../../field-checks.js';
-import { TAX_IVA } from '../../tax-lines.js';
 import {
   checkIssueDate,
   checkParty,
@@ -19,6 +17,8 @@ import {
   round2,
   TEXT_300,
 } from '../common/checks.js';
+import type { NameValue } from '../common/schemas.js';
+import { TAX_IVA } from '../common/tax-lines.js';
 import type { TypeContext } from '../definition.js';
 import type { DebitNoteBodyT } from './schema.js';
 
@@ -49,18 +49,18 @@ const DEBITABLE_TYPES = new Set(['01']);
 export function computeDebitNote(body: DebitNoteBodyT, ctx: TypeContext): DebitNoteContent {
   const errs = new FieldErrors();
   const issued = checkIssueDate(errs, body.issueDate, ctx.today);
-  const buyer = checkParty(errs, 'body.buyer', body.buyer, { allowFinalConsumer: true, email: true });
+  const buyer = checkParty(errs, 'buyer', body.buyer, { allowFinalConsumer: true, email: true });
   const original = body.originalDocument;
   if (!DEBITABLE_TYPES.has(original.documentType)) {
-    errs.add('body.originalDocument.documentType', 'must be 01 (invoice)');
+    errs.add('originalDocument.documentType', 'must be 01 (invoice)');
   }
-  const originalDay = requiredDate(errs, 'body.originalDocument.issueDate', original.issueDate);
+  const originalDay = requiredDate(errs, 'originalDocument.issueDate', original.issueDate);
   if (originalDay !== null && issued && originalDay > issued.day) {
-    errs.add('body.originalDocument.issueDate', "must not be after the debit note's issue date");
+    errs.add('originalDocument.issueDate', "must not be after the debit note's issue date");
   }
   const reasons = body.reasons.map((r, i) => {
-    const reason = requiredText(errs, `body.reasons[${i}].reason`, r.reason, TEXT_300);
-    const amount = requiredDecimal(errs, `body.reasons[${i}].amount`, r.amount, { maxDecimals: 2 });
+    const reason = requiredText(errs, `reasons[${i}].reason`, r.reason, TEXT_300);
+    const amount = requiredDecimal(errs, `reasons[${i}].amount`, r.amount, { maxDecimals: 2 });
     return reason !== null && amount ? { reason, amount: fixed(amount.value) } : null;
   });
   const taxes = checkTaxes(errs, body.taxes);
@@ -69,17 +69,17 @@ export function computeDebitNote(body: DebitNoteBodyT, ctx: TypeContext): DebitN
     const subtotal = sum(reasons.map((r) => dec(r!.amount)));
     const bases = sum(taxes.map((t) => dec(t.taxableBase)));
     if (!bases.equals(subtotal)) {
-      errs.add('body.taxes', `the tax bases add up to ${fixed(bases)} but the reasons to ${fixed(subtotal)}`);
+      errs.add('taxes', `the tax bases add up to ${fixed(bases)} but the reasons to ${fixed(subtotal)}`);
     } else {
       total = subtotal.plus(sum(taxes.map((t) => dec(t.amount))));
       if (total.greaterThanOrEqualTo(SCHEMA_AMOUNT_LIMIT)) {
-        errs.add('body.reasons', 'the document total exceeds the schema limit of 12 integer digits');
+        errs.add('reasons', 'the document total exceeds the schema limit of 12 integer digits');
         total = null;
       }
     }
   }
-  const payments = body.payments ? checkPayments(errs, 'body.payments', body.payments, total) : [];
-  const additionalInfo = nameValueList(errs, 'body.additionalInfo', body.additionalInfo, 15);
+  const payments = body.payments ? checkPayments(errs, 'payments', body.payments, total) : [];
+  const additionalInfo = nameValueList(errs, 'additionalInfo', body.additionalInfo, 15);
   errs.throwIfAny();
   const lines = reasons as { reason: string; amount: string }[];
   return {
@@ -100,7 +100,7 @@ function checkTaxes(errs: FieldErrors, taxes: DebitNoteBodyT['taxes']): TaxLine[
   const before = errs.errors.length;
   const seen = new Set<string>();
   const out = taxes.map((t, i): TaxLine | null => {
-    const at = `body.taxes[${i}]`;
+    const at = `taxes[${i}]`;
     if (t.code !== TAX_IVA) {
       errs.add(`${at}.code`, 'must be 2 (IVA): a debit note has no quantities for ICE or IRBPNR');
       return null;

@@ -1,5 +1,5 @@
-import { element, optionalElement, textElement } from '../../xml/canonical-xml.js';
-import { infoAdicional, infoTributaria, rootDocument, siNo } from '../common/xml.js';
+import { element, textElement } from '../common/canonical-xml.js';
+import { impuestos, infoAdicional, infoTributaria, noteHead, pagos, rootDocument } from '../common/xml.js';
 import type { DocumentHeader } from '../definition.js';
 import type { DebitNoteContent } from './compute.js';
 
@@ -11,54 +11,14 @@ export const DEBIT_NOTE_VERSION = '1.0.0';
  * infoNotaDebito with `tarifa` before `baseImponible`; numDocModificado keeps its dashes.
  */
 export function buildDebitNoteXml(header: DocumentHeader, content: DebitNoteContent): string {
-  const { issuer } = header;
   const { buyer, originalDocument: original } = content;
-  const pagos = content.payments.length
-    ? element(
-        'pagos',
-        content.payments
-          .map((p) =>
-            element(
-              'pago',
-              textElement('formaPago', p.method) +
-                textElement('total', p.total) +
-                optionalElement('plazo', p.term) +
-                optionalElement('unidadTiempo', p.termUnit),
-            ),
-          )
-          .join(''),
-      )
-    : '';
   const info = element(
     'infoNotaDebito',
-    textElement('fechaEmision', header.issueDate) +
-      optionalElement('dirEstablecimiento', issuer.branchAddress) +
-      textElement('tipoIdentificacionComprador', buyer.idType) +
-      textElement('razonSocialComprador', buyer.name) +
-      textElement('identificacionComprador', buyer.id) +
-      optionalElement('contribuyenteEspecial', issuer.specialTaxpayer) +
-      textElement('obligadoContabilidad', siNo(issuer.requiredAccounting)) +
-      textElement('codDocModificado', original.documentType) +
-      textElement('numDocModificado', original.number) +
-      textElement('fechaEmisionDocSustento', original.issueDate) +
+    noteHead(header, buyer, original) +
       textElement('totalSinImpuestos', content.totalWithoutTaxes) +
-      element(
-        'impuestos',
-        content.taxes
-          .map((t) =>
-            element(
-              'impuesto',
-              textElement('codigo', t.code) +
-                textElement('codigoPorcentaje', t.rateCode) +
-                textElement('tarifa', t.rate) +
-                textElement('baseImponible', t.taxableBase) +
-                textElement('valor', t.amount),
-            ),
-          )
-          .join(''),
-      ) +
+      impuestos(content.taxes) +
       textElement('valorTotal', content.total) +
-      pagos,
+      (content.payments.length ? pagos(content.payments) : ''),
   );
   const motivos = element(
     'motivos',

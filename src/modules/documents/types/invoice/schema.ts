@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { AdditionalInfo, BuyerBody, DdMmYyyy, Dec, ItemBody } from '../common/sales-schemas.js';
+import { AdditionalInfo, BuyerBody, DdMmYyyy } from '../common/sales-schemas.js';
+import { DecimalString as Dec, ItemBody } from '../common/schemas.js';
 
 /** Factura (01): decisions.md §2 "Invoice body". */
 export const InvoiceBody = Type.Object(

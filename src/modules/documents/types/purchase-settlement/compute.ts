@@ -1,10 +1,10 @@
 import type { ItemLine, Payment, Totals } from '../../../../shared/document-model.js';
 import { dec, fixed } from '../../../../shared/money.js';
-import type { NameValue } from '../../document-input.js';
 import { FieldErrors, nameValueList, SCHEMA_AMOUNT_LIMIT } from '../../field-checks.js';
-import { checkItem } from '../../item-checks.js';
-import { aggregateTotals, TAX_IVA } from '../../tax-lines.js';
 import { checkIssueDate, checkParty, checkPayments } from '../common/checks.js';
+import { checkItem } from '../common/item-checks.js';
+import type { NameValue } from '../common/schemas.js';
+import { aggregateTotals, TAX_IVA } from '../common/tax-lines.js';
 import type { TypeContext } from '../definition.js';
 import type { PurchaseSettlementBodyT } from './schema.js';
 
@@ -31,14 +31,14 @@ export function computePurchaseSettlement(
   const issued = checkIssueDate(errs, body.issueDate, ctx.today);
   // The schema has no propina; a body sent with one (an invoice body re-typed) is told so, not ignored.
   if ((body as { tip?: unknown }).tip !== undefined) {
-    errs.add('body.tip', 'a liquidación de compra has no tip (propina)');
+    errs.add('tip', 'a liquidación de compra has no tip (propina)');
   }
-  const supplier = checkParty(errs, 'body.supplier', body.supplier, {
+  const supplier = checkParty(errs, 'supplier', body.supplier, {
     allowFinalConsumer: false,
     email: true,
   });
   const items = body.items.map((item, i) => {
-    const at = `body.items[${i}]`;
+    const at = `items[${i}]`;
     const before = errs.errors.length;
     item.taxes.forEach((t, j) => {
       if (t.code !== TAX_IVA)
@@ -50,12 +50,12 @@ export function computePurchaseSettlement(
   if (items.every((l) => l !== null)) {
     totals = aggregateTotals(items as ItemLine[], '0.00');
     if (dec(totals.total).greaterThanOrEqualTo(SCHEMA_AMOUNT_LIMIT)) {
-      errs.add('body.items', 'the document total exceeds the schema limit of 12 integer digits');
+      errs.add('items', 'the document total exceeds the schema limit of 12 integer digits');
       totals = null;
     }
   }
-  const payments = checkPayments(errs, 'body.payments', body.payments, totals ? dec(totals.total) : null);
-  const additionalInfo = nameValueList(errs, 'body.additionalInfo', body.additionalInfo, 15);
+  const payments = checkPayments(errs, 'payments', body.payments, totals ? dec(totals.total) : null);
+  const additionalInfo = nameValueList(errs, 'additionalInfo', body.additionalInfo, 15);
   errs.throwIfAny();
   return {
     issueDate: issued!.text,

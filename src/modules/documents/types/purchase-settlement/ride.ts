@@ -1,24 +1,35 @@
 import type { RideView } from '../../../../adapters/ride/view.js';
-import { vatTotals } from '../common/ride.js';
-import type { DocumentHeader } from '../definition.js';
-import type { PurchaseSettlementContent } from './compute.js';
+import type { Payment, TaxLine } from '../../../../shared/document-model.js';
+import { describeItem, type RideHeader, vatTotals, viewHeader } from '../common/ride.js';
+import type { NameValue } from '../common/schemas.js';
+
+/** What the liquidación RIDE shows: fields of PurchaseSettlementContent, or of a received 03. */
+export interface PurchaseSettlementRide {
+  supplier: { id: string; name: string; address: string | null };
+  items: {
+    mainCode: string;
+    auxiliaryCode: string | null;
+    quantity: string;
+    description: string;
+    additionalDetails: NameValue[];
+    unitPrice: string;
+    discount: string;
+    subtotal: string;
+  }[];
+  /** IVA groups only. */
+  totals: { taxTotals: TaxLine[]; totalWithoutTaxes: string; totalDiscount: string | null; total: string };
+  payments: Payment[];
+  additionalInfo: NameValue[];
+}
 
 /**
  * The liquidación RIDE (OCA report_edi_liquidation): the supplier, the invoice's item columns and
  * the invoice's totals block (no tip).
  */
-export function purchaseSettlementRideView(
-  header: DocumentHeader,
-  content: PurchaseSettlementContent,
-): RideView {
+export function purchaseSettlementRideView(header: RideHeader, content: PurchaseSettlementRide): RideView {
   const { supplier, totals } = content;
   return {
-    documentType: '03',
-    environment: header.environment,
-    accessKey: header.accessKey,
-    sequential: header.sequential,
-    issueDate: header.issueDate,
-    issuer: header.issuer,
+    ...viewHeader('03', header),
     party: [
       { label: 'name', value: supplier.name, wide: true },
       { label: 'identification', value: supplier.id },
@@ -43,9 +54,7 @@ export function purchaseSettlementRideView(
             i.mainCode,
             i.auxiliaryCode ?? '',
             i.quantity,
-            i.additionalDetails.length
-              ? `${i.description} (${i.additionalDetails.map((d) => `${d.name}: ${d.value}`).join('; ')})`
-              : i.description,
+            describeItem(i),
             i.unitPrice,
             i.discount,
             i.subtotal,

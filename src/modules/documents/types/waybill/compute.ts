@@ -1,4 +1,3 @@
-import type { NameValue } from '../../document-input.js';
 import {
   FieldErrors,
   nameValueList,
@@ -9,6 +8,7 @@ import {
   requiredText,
 } from '../../field-checks.js';
 import { checkIssueDate, checkParty, TEXT_300 } from '../common/checks.js';
+import type { NameValue } from '../common/schemas.js';
 import type { TypeContext } from '../definition.js';
 import type { WaybillBodyT } from './schema.js';
 
@@ -59,25 +59,25 @@ export interface WaybillContent {
 export function computeWaybill(body: WaybillBodyT, ctx: TypeContext): WaybillContent {
   const errs = new FieldErrors();
   const issued = checkIssueDate(errs, body.issueDate, ctx.today);
-  const departureAddress = requiredText(errs, 'body.departureAddress', body.departureAddress, TEXT_300);
+  const departureAddress = requiredText(errs, 'departureAddress', body.departureAddress, TEXT_300);
   // Left out, the goods leave on the issue date and arrive the day they leave (decisions in docs/document-types.md).
   const startText = body.transportStartDate ?? issued?.text;
   const endText = body.transportEndDate ?? startText;
-  const start = startText === undefined ? null : requiredDate(errs, 'body.transportStartDate', startText);
-  const end = endText === undefined ? null : requiredDate(errs, 'body.transportEndDate', endText);
+  const start = startText === undefined ? null : requiredDate(errs, 'transportStartDate', startText);
+  const end = endText === undefined ? null : requiredDate(errs, 'transportEndDate', endText);
   if (start !== null && issued && start < issued.day) {
-    errs.add('body.transportStartDate', `must not be before the issue date (${issued.text})`);
+    errs.add('transportStartDate', `must not be before the issue date (${issued.text})`);
   }
   if (start !== null && end !== null && end < start) {
-    errs.add('body.transportEndDate', 'must not be before transportStartDate');
+    errs.add('transportEndDate', 'must not be before transportStartDate');
   }
-  const carrier = checkParty(errs, 'body.carrier', body.carrier, { allowFinalConsumer: false, email: false });
-  const plate = requiredText(errs, 'body.carrier.licensePlate', body.carrier.licensePlate, { max: 20 });
-  if (body.recipients.length === 0) errs.add('body.recipients', 'at least one recipient is required');
+  const carrier = checkParty(errs, 'carrier', body.carrier, { allowFinalConsumer: false, email: false });
+  const plate = requiredText(errs, 'carrier.licensePlate', body.carrier.licensePlate, { max: 20 });
+  if (body.recipients.length === 0) errs.add('recipients', 'at least one recipient is required');
   const recipients = body.recipients.map((r, i) =>
-    checkRecipient(errs, `body.recipients[${i}]`, r, issued?.day ?? null),
+    checkRecipient(errs, `recipients[${i}]`, r, issued?.day ?? null),
   );
-  const additionalInfo = nameValueList(errs, 'body.additionalInfo', body.additionalInfo, 15);
+  const additionalInfo = nameValueList(errs, 'additionalInfo', body.additionalInfo, 15);
   errs.throwIfAny();
   return {
     issueDate: issued!.text,

@@ -1,7 +1,40 @@
 import type { RideView, ViewField, ViewSection } from '../../../../adapters/ride/view.js';
-import { documentTypeLabel } from '../common/ride.js';
-import type { DocumentHeader } from '../definition.js';
-import type { WaybillContent, WaybillRecipient } from './compute.js';
+import { describeItem, documentTypeLabel, type RideHeader, viewHeader } from '../common/ride.js';
+import type { NameValue } from '../common/schemas.js';
+
+/** What the guía RIDE shows: fields of WaybillContent, or of a received 06. */
+export interface WaybillRide {
+  departureAddress: string;
+  transportStartDate: string;
+  transportEndDate: string;
+  carrier: { id: string; name: string; licensePlate: string };
+  recipients: WaybillRideRecipient[];
+  additionalInfo: NameValue[];
+}
+
+interface WaybillRideRecipient {
+  id: string;
+  name: string;
+  address: string;
+  transferReason: string;
+  customsDocument: string | null;
+  destinationBranchCode: string | null;
+  route: string | null;
+  supportingDocument: {
+    documentType: string;
+    number: string;
+    issueDate: string;
+    /** Ours always has one; a received guía may not. */
+    authorizationNumber: string | null;
+  } | null;
+  items: {
+    quantity: string;
+    description: string;
+    additionalDetails: NameValue[];
+    mainCode: string | null;
+    auxiliaryCode: string | null;
+  }[];
+}
 
 /**
  * The guía RIDE (OCA 15.0 report_e_delivery_note): the carrier block (identification, name,
@@ -9,15 +42,10 @@ import type { WaybillContent, WaybillRecipient } from './compute.js';
  * destination, identification and name, customs document, destination branch and route, and its
  * goods (codes, description, quantity). No totals: a guía has no amounts.
  */
-export function waybillRideView(header: DocumentHeader, content: WaybillContent): RideView {
+export function waybillRideView(header: RideHeader, content: WaybillRide): RideView {
   const { carrier } = content;
   return {
-    documentType: '06',
-    environment: header.environment,
-    accessKey: header.accessKey,
-    sequential: header.sequential,
-    issueDate: header.issueDate,
-    issuer: header.issuer,
+    ...viewHeader('06', header),
     party: [
       { label: 'carrierName', value: carrier.name, wide: true },
       { label: 'carrierId', value: carrier.id },
@@ -33,14 +61,15 @@ export function waybillRideView(header: DocumentHeader, content: WaybillContent)
   };
 }
 
-function recipientSection(r: WaybillRecipient): ViewSection {
+function recipientSection(r: WaybillRideRecipient): ViewSection {
   const fields: ViewField[] = [];
   const doc = r.supportingDocument;
   if (doc) {
     fields.push({ label: 'supportingDocument', value: documentTypeLabel(doc.documentType) });
     fields.push({ label: 'documentNumber', value: doc.number });
     fields.push({ label: 'supportingDocumentDate', value: doc.issueDate });
-    fields.push({ label: 'authorizationNumber', value: doc.authorizationNumber });
+    if (doc.authorizationNumber !== null)
+      fields.push({ label: 'authorizationNumber', value: doc.authorizationNumber });
   }
   fields.push({ label: 'transferReason', value: r.transferReason, wide: true });
   fields.push({ label: 'destination', value: r.address, wide: true });
@@ -58,14 +87,7 @@ function recipientSection(r: WaybillRecipient): ViewSection {
         { label: 'mainCode', width: 80, align: 'left' },
         { label: 'auxiliaryCode', width: 80, align: 'left' },
       ],
-      rows: r.items.map((i) => [
-        i.quantity,
-        i.additionalDetails.length
-          ? `${i.description} (${i.additionalDetails.map((d) => `${d.name}: ${d.value}`).join('; ')})`
-          : i.description,
-        i.mainCode ?? '',
-        i.auxiliaryCode ?? '',
-      ]),
+      rows: r.items.map((i) => [i.quantity, describeItem(i), i.mainCode ?? '', i.auxiliaryCode ?? '']),
     },
   };
 }

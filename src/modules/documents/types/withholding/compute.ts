@@ -8,7 +8,6 @@ import {
   SUPPORT_CODES,
   validityText,
 } from '../../../catalogs/index.js';
-import type { NameValue } from '../../document-input.js';
 import {
   FieldErrors,
   nameValueList,
@@ -16,8 +15,9 @@ import {
   requiredDecimal,
   SCHEMA_AMOUNT_LIMIT,
 } from '../../field-checks.js';
-import { TAX_IVA } from '../../tax-lines.js';
 import { checkIssueDate, checkParty, checkPayments, compareStated, isoOf, round2 } from '../common/checks.js';
+import type { NameValue } from '../common/schemas.js';
+import { TAX_IVA } from '../common/tax-lines.js';
 import type { TypeContext } from '../definition.js';
 import type { WithholdingBodyT } from './schema.js';
 
@@ -94,17 +94,17 @@ export function computeWithholding(body: WithholdingBodyT, ctx: TypeContext): Wi
     );
   }
   const fiscalPeriod = checkFiscalPeriod(errs, body.fiscalPeriod, issued?.text ?? null);
-  const party = checkParty(errs, 'body.subject', body.subject, { allowFinalConsumer: false, email: true });
+  const party = checkParty(errs, 'subject', body.subject, { allowFinalConsumer: false, email: true });
   const subjectType = body.subject.subjectType ?? null;
   if (body.subject.idType === '08' && subjectType === null) {
-    errs.add('body.subject.subjectType', 'is required for a foreign subject (idType 08): 01 or 02');
+    errs.add('subject.subjectType', 'is required for a foreign subject (idType 08): 01 or 02');
   } else if (subjectType !== null && subjectType !== '01' && subjectType !== '02') {
-    errs.add('body.subject.subjectType', 'must be 01 (natural person) or 02 (company)');
+    errs.add('subject.subjectType', 'must be 01 (natural person) or 02 (company)');
   }
   const docs = body.supportingDocuments.map((doc, i) =>
-    checkSupportingDocument(errs, `body.supportingDocuments[${i}]`, doc, issued),
+    checkSupportingDocument(errs, `supportingDocuments[${i}]`, doc, issued),
   );
-  const additionalInfo = nameValueList(errs, 'body.additionalInfo', body.additionalInfo, 15);
+  const additionalInfo = nameValueList(errs, 'additionalInfo', body.additionalInfo, 15);
   errs.throwIfAny();
   const supportingDocuments = docs as SupportingDocument[];
   return {
@@ -127,7 +127,7 @@ function checkFiscalPeriod(
   const expected = issueDate.slice(3);
   if (value === undefined) return expected;
   if (value !== expected) {
-    errs.add('body.fiscalPeriod', `must be the month of the issue date (${expected})`);
+    errs.add('fiscalPeriod', `must be the month of the issue date (${expected})`);
     return null;
   }
   return value;

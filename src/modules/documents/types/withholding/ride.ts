@@ -1,16 +1,37 @@
 import type { RideView, ViewValue } from '../../../../adapters/ride/view.js';
-import { documentTypeLabel } from '../common/ride.js';
-import type { DocumentHeader } from '../definition.js';
-import type { WithholdingContent } from './compute.js';
+import { documentTypeLabel, type RideHeader, viewHeader } from '../common/ride.js';
+import type { NameValue } from '../common/schemas.js';
 
-const TAX_LABEL = { '1': 'renta', '2': 'iva', '6': 'isd' } as const;
+const TAX_LABEL: Record<string, 'renta' | 'iva' | 'isd'> = { '1': 'renta', '2': 'iva', '6': 'isd' };
+
+/** What the retención RIDE shows: fields of WithholdingContent, or of a received 07. */
+export interface WithholdingRide {
+  /** MM/YYYY. */
+  fiscalPeriod: string;
+  subject: { id: string; name: string };
+  supportingDocuments: {
+    documentType: string;
+    number: string;
+    /** DD/MM/YYYY. */
+    issueDate: string;
+    withholdings: {
+      code: string;
+      withholdingCode: string;
+      taxableBase: string;
+      rate: string;
+      amount: string;
+    }[];
+  }[];
+  totalWithheld: string;
+  additionalInfo: NameValue[];
+}
 
 /**
  * The retención RIDE (OCA report_edi_withhold, DavidLeonP com_001..013): the subject, then one
  * row per withholding with its supporting document (type, number, date), fiscal period, base,
  * tax, code, rate and amount; the total withheld at the foot.
  */
-export function withholdingRideView(header: DocumentHeader, content: WithholdingContent): RideView {
+export function withholdingRideView(header: RideHeader, content: WithholdingRide): RideView {
   const rows: ViewValue[][] = content.supportingDocuments.flatMap((doc) =>
     doc.withholdings.map((w) => [
       documentTypeLabel(doc.documentType),
@@ -18,19 +39,14 @@ export function withholdingRideView(header: DocumentHeader, content: Withholding
       doc.issueDate,
       content.fiscalPeriod,
       w.taxableBase,
-      { label: TAX_LABEL[w.code as keyof typeof TAX_LABEL] },
+      TAX_LABEL[w.code] ? { label: TAX_LABEL[w.code]! } : w.code,
       w.withholdingCode,
       `${w.rate}%`,
       w.amount,
     ]),
   );
   return {
-    documentType: '07',
-    environment: header.environment,
-    accessKey: header.accessKey,
-    sequential: header.sequential,
-    issueDate: header.issueDate,
-    issuer: header.issuer,
+    ...viewHeader('07', header),
     party: [
       { label: 'name', value: content.subject.name, wide: true },
       { label: 'identification', value: content.subject.id },

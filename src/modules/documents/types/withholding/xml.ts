@@ -1,4 +1,4 @@
-import { element, optionalElement, textElement } from '../../xml/canonical-xml.js';
+import { element, optionalElement, textElement } from '../common/canonical-xml.js';
 import { infoAdicional, infoTributaria, rootDocument, siNo } from '../common/xml.js';
 import type { DocumentHeader } from '../definition.js';
 import type { SupportingDocument, WithholdingContent } from './compute.js';

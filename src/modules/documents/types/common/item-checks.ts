@@ -1,7 +1,6 @@
-import type { ItemLine } from '../../shared/document-model.js';
-import { fixed } from '../../shared/money.js';
-import { describeValidity, findTaxRate, isRateInForceOn } from '../catalogs/index.js';
-import type { ItemInput, TaxInput } from './document-input.js';
+import type { ItemLine } from '../../../../shared/document-model.js';
+import { fixed } from '../../../../shared/money.js';
+import { describeValidity, findTaxRate, isRateInForceOn } from '../../../catalogs/index.js';
 import {
   type FieldErrors,
   nameValueList,
@@ -10,8 +9,11 @@ import {
   requiredDecimal,
   requiredText,
   SCHEMA_AMOUNT_LIMIT,
-} from './field-checks.js';
+} from '../../field-checks.js';
+import type { ItemInput, TaxInput } from './sales-input.js';
 import { computeLine, type LineTaxRate, TAX_IVA } from './tax-lines.js';
+
+/** One item line of the item documents: the invoice, the credit note (sales-compute.ts) and the liquidación. */
 
 /** The schemas' limits: codes 25 characters, description 300, at most 3 detAdicional. */
 const CODE_MAX = 25;

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { dec } from '../../shared/money.js';
+import { dec } from '../../../../shared/money.js';
 import { aggregateTotals, computeLine } from './tax-lines.js';
 
 /** Real authorized invoices (test/fixtures/sri/README.md names their sources). */
-const SAMPLES = fileURLToPath(new URL('../../../test/fixtures/sri/samples', import.meta.url));
+const SAMPLES = fileURLToPath(new URL('../../../../../test/fixtures/sri/samples', import.meta.url));
 const FAVORITA = `${SAMPLES}/factura_v1.1.0_real_1312202301179001691900122011070002060400460006816.extracted.xml`;
 const RACAR = `${SAMPLES}/factura_v1.1.0_real_0810202301019047913700120021000000699911921739517.extracted.xml`;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, type FieldError } from '../../shared/errors.js';
-import type { CreditNoteInput, InvoiceInput, ItemInput, TaxInput } from './document-input.js';
-import { computeDocumentContent } from './totals.js';
+import { AppError, type FieldError } from '../../../../shared/errors.js';
+import { computeDocumentContent } from './sales-compute.js';
+import type { CreditNoteInput, InvoiceInput, ItemInput, TaxInput } from './sales-input.js';
 
 const TODAY = '15/03/2026';
 

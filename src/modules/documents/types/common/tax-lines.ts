@@ -1,5 +1,10 @@
-import type { TaxLine, Totals } from '../../shared/document-model.js';
-import { D, type Dec, dec, fixed, sum } from '../../shared/money.js';
+import type { TaxLine, Totals } from '../../../../shared/document-model.js';
+import { D, type Dec, dec, fixed, sum } from '../../../../shared/money.js';
+
+/**
+ * Tax arithmetic shared by the types: the lines and groups of the item documents (01, 03, 04, via
+ * item-checks.ts and sales-compute.ts) and the IVA code the 05 and 07 check against.
+ */
 
 /** Tabla 16 tax codes. */
 export const TAX_IVA = '2';

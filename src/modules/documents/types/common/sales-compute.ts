@@ -1,4 +1,4 @@
-import { ddMmYyyyToIso, parseDdMmYyyy } from '../../shared/clock.js';
+import { ddMmYyyyToIso, parseDdMmYyyy } from '../../../../shared/clock.js';
 import type {
   Buyer,
   CreditNoteReference,
@@ -6,16 +6,9 @@ import type {
   ItemLine,
   Payment,
   Totals,
-} from '../../shared/document-model.js';
-import { type Dec, dec, fixed, sum } from '../../shared/money.js';
-import { ID_TYPES, PAYMENT_METHODS, TERM_UNITS } from '../catalogs/index.js';
-import type {
-  BuyerInput,
-  CreditNoteInput,
-  DocumentInput,
-  InvoiceInput,
-  PaymentInput,
-} from './document-input.js';
+} from '../../../../shared/document-model.js';
+import { type Dec, dec, fixed, sum } from '../../../../shared/money.js';
+import { ID_TYPES, PAYMENT_METHODS, TERM_UNITS } from '../../../catalogs/index.js';
 import {
   checkIssueDay,
   dayNumber,
@@ -29,10 +22,23 @@ import {
   requiredEmail,
   requiredText,
   SCHEMA_AMOUNT_LIMIT,
-} from './field-checks.js';
+} from '../../field-checks.js';
+import {
+  FINAL_CONSUMER_ID_TYPE,
+  FINAL_CONSUMER_RULE_FROM,
+  FINAL_CONSUMER_RULE_TEXT,
+} from '../../void-rules.js';
 import { checkItem, type RateContext } from './item-checks.js';
+import type {
+  BuyerInput,
+  CreditNoteInput,
+  DocumentInput,
+  InvoiceInput,
+  PaymentInput,
+} from './sales-input.js';
 import { aggregateTotals } from './tax-lines.js';
-import { FINAL_CONSUMER_ID_TYPE, FINAL_CONSUMER_RULE_FROM, FINAL_CONSUMER_RULE_TEXT } from './void-rules.js';
+
+/** The rules and figures of the invoice (01) and the credit note (04): one body shape, one computation. */
 
 /** Everything of a document that comes from the request; the service adds issuer, key and sequential. */
 export type DocumentContent = Omit<

@@ -1,1 +1,0 @@
-export { buildDocumentXml, XML_DECLARATION } from './document-xml.js';
