@@ -1,33 +1,58 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import DurationSequencer from './test/sequencer.js';
+
+const WORKERS = Math.max(3, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'test/**/*.test.ts',
-      // A deliberately failing file, for the child runs of test/e2e/exit-code.test.ts only.
-      ...(process.env.EINVOICE_EXIT_CODE_FIXTURE ? ['test/fixtures/exit-code/*.fixture.ts'] : []),
-    ],
     // tls-global-setup: the webhook tests' HTTPS receiver and NODE_EXTRA_CA_CERTS for the workers.
     // build-global-setup: web/dist for the browser tests and the app served at `/`.
     // browser-global-setup: the run's one Chromium, launched when a browser test first asks.
+    // keys-global-setup: the test certificates' RSA keys, once per run.
     globalSetup: [
       'test/global-setup.ts',
       'test/helpers/tls-global-setup.ts',
+      'test/helpers/keys-global-setup.ts',
       'test/web/build-global-setup.ts',
       'test/web/browser-global-setup.ts',
     ],
-    pool: 'forks',
     // Test files mostly wait (PostgreSQL, the simulator, SMTP, child processes, the browser): more
     // of them at once. Vitest's default, cores - 1, ran them one by one on two cores; at least 3.
     // Each file has its own database and ports, so files are independent (docs/testing.md).
-    maxWorkers: Math.max(3, availableParallelism() - 1),
-    minWorkers: 1,
+    maxWorkers: WORKERS,
+    // As many as maxWorkers: with fewer, Vitest 3.2 ends an idle thread of the shared (threads)
+    // pool at the end of the run and reports "Terminating worker thread" as an unhandled error.
+    minWorkers: WORKERS,
+    // Vitest creates one pool of each kind from these root options (a project's own poolOptions
+    // are not read), so the isolation differs by pool: a process per file for test/ (forks), and
+    // worker threads kept from file to file for the unit files of src/ (threads, not isolated),
+    // which import no app and start nothing (docs/testing.md, "How a run is laid out").
+    poolOptions: { forks: { isolate: true }, threads: { isolate: false } },
+    // The longest files first (test/durations.json), so that no long file starts last.
+    sequence: { sequencer: DurationSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     reporters: ['default'],
     env: { NODE_ENV: 'test' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'], pool: 'threads' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          pool: 'forks',
+          include: [
+            'test/**/*.test.ts',
+            // A deliberately failing file, for the child runs of test/e2e/exit-code.test.ts only.
+            ...(process.env.EINVOICE_EXIT_CODE_FIXTURE ? ['test/fixtures/exit-code/*.fixture.ts'] : []),
+          ],
+        },
+      },
+    ],
   },
 });

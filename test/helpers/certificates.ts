@@ -1,23 +1,31 @@
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import forge from 'node-forge';
 
 /**
  * Signing certificates generated at test time: legacy (3DES) and modern (AES-256) P12 files,
- * expired, not-for-signing, with a CA chain, corrupt. RSA keys come from Node (fast) and are
- * reused across certificates of one run.
+ * expired, not-for-signing, with a CA chain, corrupt. RSA keys are reused across certificates:
+ * a test run generates them once for every file (keys-global-setup.ts, TEST_RSA_KEYS_FILE); a
+ * process outside a run (a bench) generates those it uses.
  */
-const keyCache: { publicKey: string; privateKey: string }[] = [];
+export const TEST_KEYS_ENV = 'TEST_RSA_KEYS_FILE';
+export const RSA_KEY_OPTIONS = {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+} as const;
+
+type PemKeyPair = { publicKey: string; privateKey: string };
+let keyCache: PemKeyPair[] | undefined;
 function rsaKeyPair(index: number) {
-  while (keyCache.length <= index) {
-    keyCache.push(
-      generateKeyPairSync('rsa', {
-        modulusLength: 2048,
-        publicKeyEncoding: { type: 'spki', format: 'pem' },
-        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-      }),
-    );
-  }
+  keyCache ??= runKeys();
+  while (keyCache.length <= index) keyCache.push(generateKeyPairSync('rsa', RSA_KEY_OPTIONS));
   return keyCache[index]!;
+}
+
+function runKeys(): PemKeyPair[] {
+  const file = process.env[TEST_KEYS_ENV];
+  return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PemKeyPair[]) : [];
 }
 
 export interface TestCertificate {

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../../src/openapi-cli.js';
+import { runChild } from '../helpers/child.js';
 
 /**
  * `redocly lint` (recommended ruleset, redocly.yaml) can fail: a copy of the document the server
@@ -20,12 +20,11 @@ interface LintResult {
   problems: { ruleId: string; message: string }[];
 }
 
-function lint(document: object): LintResult {
+async function lint(document: object): Promise<LintResult> {
   const file = path.join(dir, `openapi-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(document));
-  const run = spawnSync(path.join(root, 'node_modules/.bin/redocly'), ['lint', '--format=json', file], {
+  const run = await runChild(path.join(root, 'node_modules/.bin/redocly'), ['lint', '--format=json', file], {
     cwd: root,
-    encoding: 'utf8',
     env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
   });
   return JSON.parse(run.stdout) as LintResult;
@@ -37,10 +36,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('redocly lint', () => {
-  it('fails a document with a repeated operationId', () => {
+  it('fails a document with a repeated operationId', async () => {
     const broken = structuredClone(doc);
     broken.paths['/v1/keys'].get.operationId = broken.paths['/v1/keys'].post.operationId;
-    const result = lint(broken);
+    const result = await lint(broken);
     expect(result.totals.errors).toBeGreaterThan(0);
     expect(result.problems.map((p) => p.ruleId)).toContain('operation-operationId-unique');
   });

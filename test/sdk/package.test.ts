@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateSchemaTypes, SCHEMA_FILE } from '../../sdk/scripts/generate-types.js';
+import { runChild } from '../helpers/child.js';
 
 /** The SDK as a package: types in step with the API, ESM and CommonJS builds, nothing but fetch. */
 const sdkDir = path.resolve(import.meta.dirname, '../../sdk');
@@ -22,7 +23,8 @@ describe('@einvoice-ec/sdk', () => {
   });
 
   it('builds ESM and CommonJS that load in Node with no runtime dependency', async () => {
-    execFileSync(process.execPath, [path.join(sdkDir, 'scripts/build.mjs'), out], { stdio: 'pipe' });
+    const build = await runChild(process.execPath, [path.join(sdkDir, 'scripts/build.mjs'), out]);
+    expect(build.status, build.stderr).toBe(0);
     const pkg = JSON.parse(readFileSync(path.join(sdkDir, 'package.json'), 'utf8'));
     expect(pkg.dependencies ?? {}).toEqual({});
     expect(pkg.name).toBe('@einvoice-ec/sdk');
