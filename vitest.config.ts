@@ -6,17 +6,6 @@ const WORKERS = Math.max(3, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
-    // tls-global-setup: the webhook tests' HTTPS receiver and NODE_EXTRA_CA_CERTS for the workers.
-    // build-global-setup: web/dist for the browser tests and the app served at `/`.
-    // browser-global-setup: the run's one Chromium, launched when a browser test first asks.
-    // keys-global-setup: the test certificates' RSA keys, once per run.
-    globalSetup: [
-      'test/global-setup.ts',
-      'test/helpers/tls-global-setup.ts',
-      'test/helpers/keys-global-setup.ts',
-      'test/web/build-global-setup.ts',
-      'test/web/browser-global-setup.ts',
-    ],
     // Test files mostly wait (PostgreSQL, the simulator, SMTP, child processes, the browser): more
     // of them at once. Vitest's default, cores - 1, ran them one by one on two cores; at least 3.
     // Each file has its own database and ports, so files are independent (docs/testing.md).
@@ -46,6 +35,20 @@ export default defineConfig({
         test: {
           name: 'integration',
           pool: 'forks',
+          // Only here: a project inherits the root's global setups and runs them again, so a root
+          // list ran each twice (two PostgreSQL servers, two test CAs of one name: TLS then failed).
+          // The unit files need none of them.
+          // tls-global-setup: the webhook tests' HTTPS receiver and NODE_EXTRA_CA_CERTS for the workers.
+          // build-global-setup: web/dist for the browser tests and the app served at `/`.
+          // browser-global-setup: the run's one Chromium, launched when a browser test first asks.
+          // keys-global-setup: the test certificates' RSA keys, once per run.
+          globalSetup: [
+            'test/global-setup.ts',
+            'test/helpers/tls-global-setup.ts',
+            'test/helpers/keys-global-setup.ts',
+            'test/web/build-global-setup.ts',
+            'test/web/browser-global-setup.ts',
+          ],
           include: [
             'test/**/*.test.ts',
             // A deliberately failing file, for the child runs of test/e2e/exit-code.test.ts only.

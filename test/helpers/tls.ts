@@ -35,7 +35,9 @@ export function writeTestTls(dir: string): TlsFiles {
   const now = Date.now();
   const ca = keyPair();
   const caCert = forge.pki.createCertificate();
-  const caName = [{ shortName: 'CN', value: 'einvoice-ec test webhook CA' }];
+  // A name of its own: OpenSSL finds an issuer by name, so two CAs named alike in one trust bundle
+  // (a setup run twice, a developer's NODE_EXTRA_CA_CERTS) fail with CERT_SIGNATURE_FAILURE.
+  const caName = [{ shortName: 'CN', value: `einvoice-ec test webhook CA ${path.basename(dir)}` }];
   caCert.publicKey = ca.publicKey;
   caCert.serialNumber = '01';
   caCert.validity.notBefore = new Date(now - 3600_000);
