@@ -20,7 +20,7 @@ const report = JSON.parse(readFileSync(input, 'utf8')) as Report;
 const entries = report.testResults
   .map((r) => [repoPath(r.name), Math.round((r.endTime - r.startTime) / 1000)] as const)
   .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-writeFileSync(DURATIONS_FILE, `${JSON.stringify(Object.fromEntries(entries), null, 1)}\n`);
+writeFileSync(DURATIONS_FILE, `${JSON.stringify(Object.fromEntries(entries), null, 2)}\n`);
 console.log(`${entries.length} files written to ${DURATIONS_FILE}`);
 
 /** The path from the repository's folder: the report's paths are absolute, from any checkout. */
