@@ -14,13 +14,17 @@ export default defineConfig({
     // pool at the end of the run and reports "Terminating worker thread" as an unhandled error.
     minWorkers: WORKERS,
     // Vitest creates one pool of each kind from these root options (a project's own poolOptions
-    // are not read), so the isolation differs by pool: a process per file for test/ (forks), and
-    // worker threads kept from file to file for the unit files of src/ (threads, not isolated),
-    // which import no app and start nothing (docs/testing.md, "How a run is laid out").
-    poolOptions: { forks: { isolate: true }, threads: { isolate: false } },
+    // are not read). Neither isolates: a fork (test/) or a thread (the unit files of src/) runs
+    // file after file and keeps the modules it loaded, so the app is imported once per fork, not
+    // once per file (docs/testing.md, "How a run is laid out"). A file restores what it changes.
+    poolOptions: { forks: { isolate: false }, threads: { isolate: false } },
     // The longest files first (test/durations.json), so that no long file starts last.
     sequence: { sequencer: DurationSequencer },
     testTimeout: 60_000,
+    // expect.poll waits for a page or another process to reach a state: Vitest's one second is
+    // too short on a loaded machine (a browser form's answer took longer at a load of 8). The
+    // bound is a ceiling, never what a test asserts.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     reporters: ['default'],

@@ -18,6 +18,16 @@ if [ -s "$results" ]; then
     const broken = r.testResults.filter((t) => t.status === "failed" && !t.assertionResults.length).length;
     console.log(r.numPassedTests, r.numFailedTests + broken);
   ' "$results")
+  # What failed, one line each, so that the end of a long log names it (.ci/run repeats these lines).
+  node -e '
+    const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    const rel = (f) => require("path").relative(process.cwd(), f);
+    for (const t of r.testResults) {
+      if (t.status === "failed" && !t.assertionResults.length) console.log(`FAILED: ${rel(t.name)} (did not load: ${(t.message || "").split("\n")[0]})`);
+      for (const a of t.assertionResults)
+        if (a.status === "failed") console.log(`FAILED: ${rel(t.name)} > ${a.fullName}: ${(a.failureMessages[0] || "").split("\n")[0].slice(0, 300)}`);
+    }
+  ' "$results"
 fi
 # Vitest failed without a report of failed tests (a crash, a failing global setup): one failure.
 if [ "$test_status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi

@@ -36,7 +36,12 @@ describe('a failing test fails the run', () => {
 
   it('.ci/tests.sh prints "1 passed, 1 failed" last and exits non-zero', async () => {
     const r = await run('bash', ['.ci/tests.sh', FIXTURE], { DATABASE_URL: inject('pgAdminUrl') });
-    expect(r.output.trim().split('\n').at(-1)).toBe('1 passed, 1 failed');
+    const lines = r.output.trim().split('\n');
+    expect(lines.at(-1)).toBe('1 passed, 1 failed');
+    // The failed test is named just before the totals, so that the end of a long CI log says what failed.
+    expect(lines.at(-2)).toMatch(
+      /^FAILED: test\/fixtures\/exit-code\/one-fails\.fixture\.ts > a run with one failure fails on purpose: /,
+    );
     expect(r.status, r.output).not.toBe(0);
   }, 160_000);
 });

@@ -3,21 +3,28 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 
 /**
  * Independent XML tools for the fiscal tests: libxml2's xmllint (schemas, C14N), xmlsec1
  * (signatures) and xml-crypto over @xmldom/xmldom (in-process C14N and verification). None of them
  * shares code with what is under test.
  */
-const dir = mkdtempSync(path.join(tmpdir(), 'einvoice-fiscal-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let counter = 0;
-
-function tempFile(content: string, ext = 'xml'): string {
-  const file = path.join(dir, `f${++counter}.${ext}`);
-  writeFileSync(file, content, 'utf8');
-  return file;
+/**
+ * Runs `use` with each content written to a file of a fresh temporary folder, removed afterwards:
+ * nothing outlives the call, so files sharing a process (and this module) never share a folder.
+ */
+function withFiles<T>(files: Array<{ content: string; ext: string }>, use: (paths: string[]) => T): T {
+  const dir = mkdtempSync(path.join(tmpdir(), 'einvoice-fiscal-'));
+  try {
+    const paths = files.map((f, i) => {
+      const file = path.join(dir, `f${i}.${f.ext}`);
+      writeFileSync(file, f.content, 'utf8');
+      return file;
+    });
+    return use(paths);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface RunResult {
@@ -34,12 +41,14 @@ function run(cmd: string, args: string[], input?: string): RunResult {
 
 /** xmllint schema validation; the result's status is 0 only when the file validates. */
 export function validateWithSchema(xml: string, schema: string): RunResult {
-  return run('xmllint', ['--noout', '--nonet', '--schema', schema, tempFile(xml)]);
+  return withFiles([{ content: xml, ext: 'xml' }], ([file]) =>
+    run('xmllint', ['--noout', '--nonet', '--schema', schema, file as string]),
+  );
 }
 
 /** libxml2's Canonical XML 1.0 (no comments) of a whole document. */
 export function xmllintC14n(xml: string): string {
-  const r = run('xmllint', ['--c14n', tempFile(xml)]);
+  const r = withFiles([{ content: xml, ext: 'xml' }], ([file]) => run('xmllint', ['--c14n', file as string]));
   if (r.status !== 0) throw new Error(r.stderr);
   return r.stdout;
 }
@@ -53,9 +62,13 @@ export function xmlsecVerify(xml: string, root: string, certPem?: string): RunRe
     '--id-attr:Id',
     'http://uri.etsi.org/01903/v1.3.2#:SignedProperties',
   ];
-  if (certPem) args.push('--pubkey-cert-pem', tempFile(certPem, 'pem'), '--enabled-key-data', 'x509');
-  else args.push('--insecure');
-  return run('xmlsec1', [...args, tempFile(xml)]);
+  const files = [{ content: xml, ext: 'xml' }];
+  if (certPem) files.push({ content: certPem, ext: 'pem' });
+  return withFiles(files, ([file, pem]) => {
+    if (pem) args.push('--pubkey-cert-pem', pem, '--enabled-key-data', 'x509');
+    else args.push('--insecure');
+    return run('xmlsec1', [...args, file as string]);
+  });
 }
 
 // @xmldom/xmldom is loaded untyped: its typings pull the DOM library into the whole program.
