@@ -9,6 +9,7 @@ results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 npm test -- --reporter=default --reporter=json --outputFile.json="$results" "$@" 2>&1 | grep -v 'Unknown user config'
 test_status=${PIPESTATUS[0]}
+echo "npm test: exit status ${test_status}"
 
 passed=0; failed=0
 if [ -s "$results" ]; then
