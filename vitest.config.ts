@@ -46,10 +46,12 @@ export default defineConfig({
           // build-global-setup: web/dist for the browser tests and the app served at `/`.
           // browser-global-setup: the run's one Chromium, launched when a browser test first asks.
           // keys-global-setup: the test certificates' RSA keys, once per run.
+          // server-build-global-setup: dist/ compiled once, when a test first starts the server as a child.
           globalSetup: [
             'test/global-setup.ts',
             'test/helpers/tls-global-setup.ts',
             'test/helpers/keys-global-setup.ts',
+            'test/helpers/server-build-global-setup.ts',
             'test/web/build-global-setup.ts',
             'test/web/browser-global-setup.ts',
           ],

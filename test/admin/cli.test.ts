@@ -4,22 +4,27 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastEvent, PDF, subscribe, uploadProof, webKey } from '../helpers/billing.js';
+import { compiledEntry, serverCompiled } from '../helpers/compiled.js';
 import { createTestContext, TEST_MASTER_KEY, type TestContext } from '../helpers/context.js';
 import { verifiedTenant } from '../helpers/tenants.js';
 
-/** `npm run admin -- …` spawned against the test database: its output and its effect. */
+/**
+ * The admin CLI (`npm run admin -- …`, src/admin-cli.ts) spawned against the test database, compiled
+ * as production runs it (test/helpers/compiled.ts): its output and its effect.
+ */
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let ctx: TestContext;
 
 beforeAll(async () => {
+  await serverCompiled();
   ctx = await createTestContext();
 });
 afterAll(async () => ctx?.close());
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const r = await run(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/admin-cli.ts', ...args], {
+    const r = await run(process.execPath, [compiledEntry('admin-cli'), ...args], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH,

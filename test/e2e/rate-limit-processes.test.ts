@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificate } from '../helpers/certificates.js';
+import { compiledEntry, serverCompiled } from '../helpers/compiled.js';
 import { TEST_MASTER_KEY } from '../helpers/context.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { registrationFields } from '../helpers/fixtures.js';
@@ -26,7 +27,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'einvoice-rate-'));
 
 async function startApi(port: number): Promise<string> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--api'], {
+  const proc = spawn(process.execPath, [compiledEntry('main'), '--api'], {
     env: {
       ...env,
       NODE_ENV: 'test',
@@ -53,6 +54,7 @@ async function startApi(port: number): Promise<string> {
 }
 
 beforeAll(async () => {
+  await serverCompiled();
   database = await createTestDatabase();
   const [a, b] = [await freePort(), await freePort()];
   bases.push(...(await Promise.all([startApi(a), startApi(b)])));

@@ -2,10 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificate } from '../helpers/certificates.js';
-import { runChild } from '../helpers/child.js';
+import { serverCompiled } from '../helpers/compiled.js';
 import { registrationFields } from '../helpers/fixtures.js';
 import { multipart } from '../helpers/multipart.js';
 import { waitForReady } from '../helpers/wait.js';
@@ -25,15 +24,11 @@ const base = `http://127.0.0.1:${port}`;
 let child: ChildProcess | null = null;
 let output = '';
 
-// `npm start`'s own first step, in a child: compiling the server takes tens of seconds, which a
-// synchronous call would block this fork for (Vitest's RPC time-out, test/helpers/child.ts).
+// `npm start`'s own first step (scripts/ensure-built.ts), once per run for every test that starts
+// the compiled server (test/helpers/server-build-global-setup.ts).
 beforeAll(async () => {
-  const built = await runChild('npx', ['tsx', 'scripts/ensure-built.ts', '--server-only'], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    timeoutMs: 180_000,
-  });
-  if (built.status !== 0) throw new Error(`the server did not compile:\n${built.stdout}${built.stderr}`);
-}, 200_000);
+  await serverCompiled();
+}, 300_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) {

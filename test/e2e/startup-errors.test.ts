@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { compiledEntry, serverCompiled } from '../helpers/compiled.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { freePort, occupyPort } from '../helpers/ports.js';
 import { waitForReady } from '../helpers/wait.js';
@@ -18,6 +19,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'einvoice-startup-'));
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 
 beforeAll(async () => {
+  await serverCompiled();
   database = await createTestDatabase();
 });
 afterAll(async () => {
@@ -34,7 +36,7 @@ interface Started {
 function start(env: Record<string, string>): Started {
   const { DATABASE_URL: _ignored, EMBEDDED_PG_PORT: _p, ...base } = process.env;
   let output = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, [compiledEntry('main')], {
     cwd: REPO,
     env: { ...base, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledEntry, serverCompiled } from '../helpers/compiled.js';
 import { createTestContext, TEST_MASTER_KEY, type TestContext } from '../helpers/context.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
@@ -28,6 +29,7 @@ const workers: ChildProcess[] = [];
 const output: string[] = [];
 
 beforeAll(async () => {
+  await serverCompiled();
   sri = await startTestSri({ authorizationDelayMs: 300 });
   smtp = await startTestSmtpServer();
   rx = await startHttpsReceiver();
@@ -47,7 +49,7 @@ afterAll(async () => {
 });
 
 function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--worker'], {
+  const child = spawn(process.execPath, [compiledEntry('main'), '--worker'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledEntry, serverCompiled } from '../helpers/compiled.js';
 import { createTestContext, TEST_MASTER_KEY, type TestContext } from '../helpers/context.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { registerTenant } from '../helpers/tenants.js';
@@ -22,6 +23,7 @@ const workers: ChildProcess[] = [];
 const output: string[] = [];
 
 beforeAll(async () => {
+  await serverCompiled();
   smtp = await startTestSmtpServer();
   ctx = await createTestContext({ env: { SMTP_URL: smtp.url } });
 });
@@ -32,7 +34,7 @@ afterAll(async () => {
 });
 
 function startWorkerProcess(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--worker'], {
+  const child = spawn(process.execPath, [compiledEntry('main'), '--worker'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

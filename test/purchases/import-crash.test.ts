@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ecuadorDate } from '../../src/shared/clock.js';
+import { compiledEntry, serverCompiled } from '../helpers/compiled.js';
 import { createTestContext, TEST_MASTER_KEY, type TestContext } from '../helpers/context.js';
 import { startTestSri, type TestSri } from '../helpers/sri.js';
 import { bearer, type RegisteredTenant, registerTenant } from '../helpers/tenants.js';
@@ -21,6 +22,7 @@ const workers: ChildProcess[] = [];
 const output: string[] = [];
 
 beforeAll(async () => {
+  await serverCompiled();
   sri = await startTestSri({ authorizationDelayMs: 200 });
   ctx = await createTestContext({ clock: sri.clock, sriUrl: sri.simulator.url });
   buyer = await registerTenant(ctx);
@@ -35,7 +37,7 @@ afterAll(async () => {
 });
 
 function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--worker'], {
+  const child = spawn(process.execPath, [compiledEntry('main'), '--worker'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledEntry, serverCompiled } from '../helpers/compiled.js';
 import { createTestContext, TEST_MASTER_KEY, type TestContext } from '../helpers/context.js';
 import { startTestSri, type TestSri } from '../helpers/sri.js';
 import { type RegisteredTenant, registerTenant } from '../helpers/tenants.js';
@@ -19,6 +20,7 @@ const workers: ChildProcess[] = [];
 const output: string[] = [];
 
 beforeAll(async () => {
+  await serverCompiled();
   sri = await startTestSri({ authorizationDelayMs: 300 });
   ctx = await createTestContext({ clock: sri.clock, sriUrl: sri.simulator.url });
   t = await registerTenant(ctx);
@@ -30,7 +32,7 @@ afterAll(async () => {
 });
 
 function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--worker'], {
+  const child = spawn(process.execPath, [compiledEntry('main'), '--worker'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
