@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledEntry, serverCompiled } from '../helpers/compiled.js';
 import { createTestDatabase } from '../helpers/database.js';
 import { freePort } from '../helpers/ports.js';
 import { waitForReady } from '../helpers/wait.js';
@@ -29,12 +30,13 @@ function firstMinuteScript(readme: string): string {
 }
 
 beforeAll(async () => {
+  await serverCompiled();
   const database = await createTestDatabase();
   dropDatabase = database.drop;
   const port = await freePort();
   base = `http://localhost:${port}`;
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  service = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  service = spawn(process.execPath, [compiledEntry('main')], {
     cwd: REPO,
     env: {
       ...env,

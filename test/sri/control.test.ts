@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { receptionRequest } from '../../src/adapters/sri/envelopes.js';
 import type { SriTransportError } from '../../src/adapters/sri/types.js';
+import { compiledEntry, serverCompiled } from '../helpers/compiled.js';
 import { type Harness, signedDocument, startHarness } from './harness.js';
 
 /** The control API over HTTP (for a separate benchmark process), the WSDL, SOAP details, the CLI. */
@@ -143,8 +143,8 @@ describe('npm run sri:simulator', () => {
   });
 
   it('starts from the configuration and prints its URLs', async () => {
-    const tsx = path.resolve('node_modules/.bin/tsx');
-    child = spawn(tsx, ['src/sri-simulator-cli.ts'], {
+    await serverCompiled();
+    child = spawn(process.execPath, [compiledEntry('sri-simulator-cli')], {
       env: {
         ...process.env,
         NODE_ENV: 'test',
