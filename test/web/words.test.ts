@@ -178,7 +178,7 @@ const rateOptions: { lang: string; where: string; options: string }[] = [];
 async function check(page: Page, lang: 'es' | 'en', where: string) {
   // Quiet network is a hint (a PDF proof in a frame may keep it busy under load); the loading
   // spinners and busy buttons gone is the gate.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 1_000 }).catch(() => undefined);
   await expect
     .poll(() => page.locator('output.loading, [aria-busy="true"]').count(), { timeout: 15_000 })
     .toBe(0);
