@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { runChild } from './child.js';
+import { serveOnDemand } from './on-demand.js';
 
 /**
  * The server compiled into dist/ once per run, for the tests that start it as a child process
@@ -26,22 +25,18 @@ export default async function setup(project: TestProject) {
     );
     if (r.status !== 0) throw new Error(`the server did not compile:\n${r.stdout}${r.stderr}`);
   };
-  const server = createServer((_req, res) => {
+  const endpoint = await serveOnDemand(async () => {
     built ??= build();
-    built.then(
-      () => res.end('built'),
-      (e: Error) => {
-        built = null;
-        res.statusCode = 500;
-        res.end(e.message);
-      },
-    );
+    try {
+      await built;
+      return 'built';
+    } catch (e) {
+      built = null;
+      throw e;
+    }
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  project.provide('serverBuildUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-  return async () => {
-    await new Promise((r) => server.close(r));
-  };
+  project.provide('serverBuildUrl', endpoint.url);
+  return endpoint.close;
 }
 
 declare module 'vitest' {

@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { serveOnDemand } from '../helpers/on-demand.js';
 
 /** Debian's chromium, headless, with nothing reaching out to the network. */
 const CHROMIUM_ARGS = [
@@ -24,25 +23,22 @@ export default async function setup(project: TestProject) {
   let launched: Promise<BrowserServer> | null = null;
   const launch = () =>
     chromium.launchServer({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-  const server = createServer(async (_req, res) => {
+  const endpoint = await serveOnDemand(async () => {
     // A browser that died (killed, crashed) is replaced for the files still to come.
     const current = await launched?.catch(() => null);
     if (!current || current.process().exitCode !== null || current.process().signalCode !== null)
       launched = null;
     launched ??= launch();
-    launched.then(
-      (browser) => res.end(browser.wsEndpoint()),
-      (e: Error) => {
-        launched = null;
-        res.statusCode = 500;
-        res.end(e.message);
-      },
-    );
+    try {
+      return (await launched).wsEndpoint();
+    } catch (e) {
+      launched = null;
+      throw e;
+    }
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  project.provide('browserLauncherUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  project.provide('browserLauncherUrl', endpoint.url);
   return async () => {
-    await new Promise((r) => server.close(r));
+    await endpoint.close();
     const browser = await launched?.catch(() => null);
     await browser?.close();
   };
