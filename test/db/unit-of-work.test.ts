@@ -4,20 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/pool.js';
 import { inOneStatement, inUnitOfWork, writeTo } from '../../src/db/unit-of-work.js';
 import { enqueue } from '../../src/jobs/queue.js';
-import { createTestDatabase } from '../helpers/database.js';
-import { isBegin, isEnd, recordStatements } from '../helpers/statements.js';
+import { isBegin, isEnd, recordedDatabase, type StatementRecorder } from '../helpers/statements.js';
 
 /**
  * A unit of work (src/db/unit-of-work.ts) keeps the writes and jobs given to it and sends them as
- * one statement at its flush, before a plain commit. Statements are counted where every query of
- * the process goes: pg.Client#query.
+ * one statement at its flush, before a plain commit. Statements are counted on the wire, as the
+ * server receives them (test/helpers/statements.ts).
  */
-let target: { url: string; drop(): Promise<void> };
+let recorder: StatementRecorder;
 let database: Database;
 
 beforeAll(async () => {
-  target = await createTestDatabase();
-  database = createDatabase(target.url, { max: 2 });
+  recorder = await recordedDatabase();
+  database = createDatabase(recorder.database.url, { max: 2 });
   await database.pool.query(`
     create table uow_a (n int not null);
     create table uow_b (n int not null check (n > 0));`);
@@ -25,7 +24,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.close();
-  await target?.drop();
+  await recorder?.database.drop();
 });
 
 const JOB = { version: 3, payload: Type.Object({ n: Type.Integer() }) };
@@ -47,7 +46,7 @@ describe('inUnitOfWork', () => {
   it('sends the kept writes and jobs as one statement after the reads, then commits', async () => {
     await reset();
     let seenInside = -1;
-    const { sent } = await recordStatements(() =>
+    const { sent } = await recorder.record(() =>
       inUnitOfWork(database.db, async (uow) => {
         uow.write(sql`insert into uow_a values (${1}::int)`);
         await writeTo(uow, sql`insert into uow_b values (${2}::int), (${3}::int)`);
@@ -82,7 +81,7 @@ describe('inUnitOfWork', () => {
   });
 
   it('sends no flush when nothing was kept', async () => {
-    const { sent } = await recordStatements(() => inUnitOfWork(database.db, async () => 7));
+    const { sent } = await recorder.record(() => inUnitOfWork(database.db, async () => 7));
     expect(sent.map((s) => isBegin(s.text) || isEnd(s.text))).toEqual([true, true]);
   });
 
@@ -108,7 +107,7 @@ describe('inUnitOfWork', () => {
 
   it('writes nothing when its function throws, and the transaction rolls back', async () => {
     await reset();
-    const { sent } = await recordStatements(() =>
+    const { sent } = await recorder.record(() =>
       inUnitOfWork(database.db, async (uow) => {
         uow.write(sql`insert into uow_a values (${6}::int)`);
         await enqueue(uow, 'uow-test', JOB, { n: 6 });
@@ -136,7 +135,7 @@ describe('inUnitOfWork', () => {
 describe('inOneStatement', () => {
   it('sends its writes as one statement without begin or commit', async () => {
     await reset();
-    const { sent } = await recordStatements(() =>
+    const { sent } = await recorder.record(() =>
       inOneStatement(database.db, async (uow) => {
         uow.write(sql`insert into uow_a values (${1}::int)`);
         uow.write(sql`insert into uow_b values (${1}::int)`);
@@ -165,7 +164,7 @@ describe('inOneStatement', () => {
 describe('writeTo an Executor', () => {
   it('sends the write at once', async () => {
     await reset();
-    const { sent } = await recordStatements(() =>
+    const { sent } = await recorder.record(() =>
       writeTo(database.db, sql`insert into uow_a values (${4}::int)`),
     );
     expect(sent).toHaveLength(1);

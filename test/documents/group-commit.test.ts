@@ -7,13 +7,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { createDocument, docHeaders, invoiceBody } from '../helpers/documents.js';
-import { isBegin, isEnd, recordStatements, transactionAround } from '../helpers/statements.js';
+import {
+  isBegin,
+  isEnd,
+  recordedDatabase,
+  type StatementRecorder,
+  transactionAround,
+} from '../helpers/statements.js';
 import { fixtureKey, type RegisteredTenant, registerTenant, verifiedTenant } from '../helpers/tenants.js';
 
 let ctx: TestContext;
+let recorder: StatementRecorder;
 let other: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  recorder = await recordedDatabase();
+  ctx = await createTestContext({ database: recorder.database });
   // A second application (its own pool, clock, key cache and batches) on the same database.
   other = await createTestContext({
     database: { url: ctx.config.databaseUrl!, drop: async () => {} },
@@ -75,7 +83,7 @@ describe('group commit', () => {
 
   it('writes a batch in one statement at the end of its transaction: documents, events, submissions, jobs', async () => {
     const t = await registerTenant(ctx);
-    const { value: created, sent } = await recordStatements(() => createDocument(ctx, t, invoiceBody()));
+    const { value: created, sent } = await recorder.record(() => createDocument(ctx, t, invoiceBody()));
     expect(created.statusCode).toBe(201);
     const tx = transactionAround(sent, (text) => /insert into documents/.test(text)).map((s) => s.text);
     // begin, the issuer and its counter, the claim of the number, the unit of work's flush, commit.

@@ -1,26 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuerOwnerLookup } from '../../src/modules/issuers/issuer-store.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
-import { recordStatements } from '../helpers/statements.js';
+import { recordedDatabase, type StatementRecorder } from '../helpers/statements.js';
 import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 
 /**
  * The X-Issuer-Id check asks who owns an issuer on every request that names one. An issuer never
  * changes tenant and is never deleted (src/modules/issuers/issuer-store.ts), so a found owner is
- * kept by the process; an unknown id is asked again. Statements counted where every query goes.
+ * kept by the process; an unknown id is asked again. Statements counted on the wire (test/helpers/statements.ts).
  */
 let ctx: TestContext;
+let recorder: StatementRecorder;
 let a: RegisteredTenant;
 let b: RegisteredTenant;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  recorder = await recordedDatabase();
+  ctx = await createTestContext({ database: recorder.database });
   [a, b] = [await verifiedTenant(ctx), await verifiedTenant(ctx)];
 });
 afterAll(async () => ctx?.close());
 
 /** What `fn` answered and how many statements it sent. */
 async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements: number }> {
-  const { value, sent } = await recordStatements(fn);
+  const { value, sent } = await recorder.record(fn);
   return { value, statements: sent.length };
 }
 

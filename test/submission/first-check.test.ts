@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBegin, isEnd, recordStatements, transactionAround } from '../helpers/statements.js';
+import {
+  isBegin,
+  isEnd,
+  recordedDatabase,
+  type StatementRecorder,
+  transactionAround,
+} from '../helpers/statements.js';
 import type { RegisteredTenant } from '../helpers/tenants.js';
 import {
   callTrail,
@@ -18,13 +24,15 @@ import {
  * and an EN PROCESO answer goes back to the polls of SRI_AUTH_CHECK_DELAY_MS.
  */
 let now: Lifecycle;
+let recorder: StatementRecorder;
 let later: Lifecycle;
 let t: RegisteredTenant;
 let u: RegisteredTenant;
 beforeAll(async () => {
   // A simulator that decides at once, checked at once; and one that takes 1 s (of the test clock),
   // checked after 200 ms of real time (the test clock stands still meanwhile).
-  now = await startLifecycle({ SRI_AUTH_FIRST_CHECK_MS: '0' }, 0);
+  recorder = await recordedDatabase();
+  now = await startLifecycle({ SRI_AUTH_FIRST_CHECK_MS: '0' }, 0, recorder.database);
   later = await startLifecycle({ SRI_AUTH_FIRST_CHECK_MS: '200' }, 1000);
   t = await registerTenant(now.ctx);
   u = await registerTenant(later.ctx);
@@ -67,7 +75,7 @@ describe('the first authorization check, in the run that sent the document', () 
   it('the authorization is one transaction: the lock, the document, then the rest in one statement', async () => {
     const { ctx } = now;
     const key = await issue(ctx, t);
-    const { sent } = await recordStatements(() => ctx.drainJobs());
+    const { sent } = await recorder.record(() => ctx.drainJobs());
     expect((await documentOf(ctx, t, key)).status).toBe('AUTHORIZED');
     // The transaction that wrote the buyer email.
     const tx = transactionAround(sent, (text) => /insert into "?outbox_emails/.test(text)).map((s) => s.text);

@@ -9,7 +9,7 @@ import {
   relockState,
   tryLockAndLoadState,
 } from '../../src/modules/submission/submission.repository.js';
-import { recordStatements } from '../helpers/statements.js';
+import { recordedDatabase, type StatementRecorder } from '../helpers/statements.js';
 import { issue, type Lifecycle, registerTenant, startLifecycle } from './support.js';
 
 /**
@@ -19,10 +19,12 @@ import { issue, type Lifecycle, registerTenant, startLifecycle } from './support
  * the state before another run's mark must not send the document again.
  */
 let life: Lifecycle;
+let recorder: StatementRecorder;
 let pool: pg.Pool;
 let documentId: string;
 beforeAll(async () => {
-  life = await startLifecycle();
+  recorder = await recordedDatabase();
+  life = await startLifecycle({}, 1000, recorder.database);
   pool = new pg.Pool({ connectionString: life.ctx.config.databaseUrl!, max: 2 });
   const t = await registerTenant(life.ctx);
   const key = await issue(life.ctx, t); // SIGNED; its job is not run here
@@ -79,7 +81,7 @@ describe('the lock and the state in one statement', () => {
     expect(stale.sub.receptionInFlightSince).toBeNull();
     // Another run marks the send first: the mark and its event in one statement, no transaction.
     const other = life.ctx.clock.now();
-    const first = await recordStatements(() => markSendInFlight(db, stale, other));
+    const first = await recorder.record(() => markSendInFlight(db, stale, other));
     expect(first.value).toBe(true);
     expect(first.sent).toHaveLength(1);
     expect(await sentEvents()).toBe(1);
@@ -90,7 +92,7 @@ describe('the lock and the state in one statement', () => {
     expect(event!.detail).toEqual({ build: stale.sub.build });
     expect(event!.created_at.getTime()).toBe(other.getTime());
     life.ctx.clock.advance(1000);
-    const second = await recordStatements(() => markSendInFlight(db, stale, life.ctx.clock.now()));
+    const second = await recorder.record(() => markSendInFlight(db, stale, life.ctx.clock.now()));
     expect(second.value).toBe(false);
     expect(second.sent).toHaveLength(1);
     expect(await sentEvents()).toBe(1);
@@ -103,7 +105,7 @@ describe('the lock and the state in one statement', () => {
     const seen = (await loadState(db, documentId, life.ctx.clock.now()))!;
     expect(seen.version).toMatch(/^\d+$/);
     const run = async () => {
-      const { value: state, sent } = await recordStatements(() =>
+      const { value: state, sent } = await recorder.record(() =>
         withTransaction(db, (tx) => relockState(tx, seen, life.ctx.clock.now())),
       );
       return { state, reads: sent.filter((s) => /from documents/.test(s.text)).map((s) => s.text) };

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/context.js';
+import { createTestContext, type TestContext, type TestContextOptions } from '../helpers/context.js';
 import { createDocument, docHeaders, invoiceBody } from '../helpers/documents.js';
 import { startTestSri, type TestSri } from '../helpers/sri.js';
 import { type RegisteredTenant, registerTenant } from '../helpers/tenants.js';
@@ -14,9 +14,14 @@ export interface Lifecycle {
  * An application wired to its own real simulator over HTTP, both on one movable clock: `settle`
  * jumps from one queued job to the next instead of waiting out delays and backoffs.
  */
-export async function startLifecycle(env: Record<string, string> = {}, authorizationDelayMs = 1000) {
+export async function startLifecycle(
+  env: Record<string, string> = {},
+  authorizationDelayMs = 1000,
+  database?: TestContextOptions['database'],
+) {
   const sri = await startTestSri({ authorizationDelayMs });
   const ctx = await createTestContext({
+    database,
     clock: sri.clock,
     sriUrl: sri.simulator.url,
     // The first check as a delayed job 3 s after reception, as the timings of these tests expect
