@@ -206,6 +206,36 @@ describe('invoice form from saved customers and products', () => {
   });
 });
 
+describe('before the catalogs are in', () => {
+  it('keeps "Emitir factura" busy and disabled: a submit then would check an empty form', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/v1/catalogs/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('/app/documents/new');
+      await page.getByLabel('Nombre o razón social').fill('Soriano Salas Eddie');
+      const submit = page.getByRole('button', { name: 'Emitir factura' });
+      await expect(submit.isDisabled()).resolves.toBe(true);
+      await expect(submit.getAttribute('aria-busy')).resolves.toBe('true');
+      release();
+      await expect.poll(() => submit.isEnabled()).toBe(true);
+      await expect(submit.getAttribute('aria-busy')).resolves.toBeNull();
+      // What was typed meanwhile is kept.
+      await expect(page.getByLabel('Nombre o razón social').inputValue()).resolves.toBe(
+        'Soriano Salas Eddie',
+      );
+    } finally {
+      release();
+      await page.unroute('**/v1/catalogs/**');
+    }
+  });
+});
+
 describe('another type from its form', () => {
   it('03 purchase settlement on credit: a payment method and a 30-day term from the catalog, IVA 0 %, AUTHORIZED with them', async () => {
     await page.goto('/app/documents/new-purchase-settlement');

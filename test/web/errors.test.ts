@@ -206,7 +206,11 @@ describe('problem documents mapped onto the forms', () => {
     await signInThroughUi(stack, page, other.email);
     // The app settled first (the dashboard's reads answered), then the session cookie gone
     // (expired, cleared): the next request, the click's, answers 401.
+    // A quiet network is only a hint under load (a gap between two reads passes for quiet): the
+    // gate is the link shown and nothing loading any more.
     await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: 'Claves de API' }).waitFor();
+    await expect.poll(() => page.locator('output.loading, [aria-busy="true"]').count()).toBe(0);
     await stack.browser.clearCookies({ name: 'eik_session' });
     await page.getByRole('link', { name: 'Claves de API' }).click();
     await page.waitForURL('**/signin?expired=1');

@@ -81,7 +81,16 @@ export function useDocumentForm({
     }
   });
   const confirm: IssueConfirmation = { answer: checked, issue, cancel: () => setChecked(null) };
-  return { dry, fieldError, unplaced, create, confirm, onBlurCapture: form.onBlurCapture };
+  // Busy (its button disabled) until the catalogs are in: a submit before would check an empty body
+  // and show errors on a form filled correctly.
+  return {
+    dry,
+    fieldError,
+    unplaced,
+    create: { ...create, busy: create.busy || !ready },
+    confirm,
+    onBlurCapture: form.onBlurCapture,
+  };
 }
 
 /**
