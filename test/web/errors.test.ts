@@ -2,7 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORRUPT_P12, makeCertificate } from '../helpers/certificates.js';
 import { nextEmail, nextRuc, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
-import { signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { settled, signInThroughUi, startWebStack, type WebStack } from './harness.js';
 
 /**
  * One failing submission per form: the problem document shows up next to the field or atop the form.
@@ -206,11 +206,7 @@ describe('problem documents mapped onto the forms', () => {
     await signInThroughUi(stack, page, other.email);
     // The app settled first (the dashboard's reads answered), then the session cookie gone
     // (expired, cleared): the next request, the click's, answers 401.
-    // A quiet network is only a hint under load (a gap between two reads passes for quiet): the
-    // gate is the link shown and nothing loading any more.
-    await page.waitForLoadState('networkidle');
-    await page.getByRole('link', { name: 'Claves de API' }).waitFor();
-    await expect.poll(() => page.locator('output.loading, [aria-busy="true"]').count()).toBe(0);
+    await settled(page);
     await stack.browser.clearCookies({ name: 'eik_session' });
     await page.getByRole('link', { name: 'Claves de API' }).click();
     await page.waitForURL('**/signin?expired=1');

@@ -2,8 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Download,
+  type Page,
+  type Request,
+} from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { type SriSimulator, startSriSimulator } from '../../src/adapters/sri/simulator/index.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
@@ -70,6 +77,7 @@ export async function startWebStack(
     locale: 'es-EC',
   });
   browser.setDefaultTimeout(20_000);
+  trackApiRequests(browser);
   return {
     ctx,
     sri,
@@ -91,6 +99,57 @@ export async function startWebStack(
       await sri.close();
     },
   };
+}
+
+/** The app's API requests (fetch and XMLHttpRequest) not answered yet, by page. */
+const pending = new WeakMap<Page, Set<Request>>();
+
+function trackApiRequests(browser: BrowserContext) {
+  const setOf = (r: Request): Set<Request> | null => {
+    if (r.resourceType() !== 'fetch' && r.resourceType() !== 'xhr') return null;
+    const page = r.frame().page();
+    let set = pending.get(page);
+    if (!set) pending.set(page, (set = new Set()));
+    return set;
+  };
+  browser.on('request', (r) => setOf(r)?.add(r));
+  browser.on('requestfinished', (r) => setOf(r)?.delete(r));
+  browser.on('requestfailed', (r) => setOf(r)?.delete(r));
+  // A navigation drops what the page had asked before it: a request cut off by a new document is
+  // reported neither finished nor failed, and the new view asks again what it needs.
+  browser.on('page', (page) =>
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) pending.get(page)?.clear();
+    }),
+  );
+}
+
+/** What shows that a page is still loading: a loading placeholder or a busy button. */
+export const LOADING = 'output.loading, [aria-busy="true"]';
+
+/**
+ * Waits until a page has settled: no API request of the app in flight and nothing loading, seen on
+ * three polls in a row (a read that starts when the previous one answers is seen in between).
+ * Playwright's `networkidle` waits for 500 ms of silence on every load, and counts the
+ * network's other traffic (a PDF in a frame) too.
+ */
+export async function settled(page: Page): Promise<void> {
+  let quiet = 0;
+  try {
+    await expect
+      .poll(async () => {
+        const busy = (pending.get(page)?.size ?? 0) > 0 || (await page.locator(LOADING).count()) > 0;
+        quiet = busy ? 0 : quiet + 1;
+        return quiet;
+      })
+      .toBeGreaterThanOrEqual(3);
+  } catch (e) {
+    const requests = [...(pending.get(page) ?? [])].map((r) => `${r.method()} ${r.url()}`);
+    const loading = await page.locator(LOADING).count();
+    throw new Error(
+      `${page.url()} did not settle: ${requests.length} API requests unanswered (${requests.join(', ')}), ${loading} loading: ${(e as Error).message}`,
+    );
+  }
 }
 
 const downloads = mkdtempSync(path.join(tmpdir(), 'einvoice-downloads-'));

@@ -7,7 +7,7 @@ import { createDocument, invoiceBody } from '../helpers/documents.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 import { waitFor } from '../helpers/wait.js';
 import { SCREENS, type Screen } from './app-screens.js';
-import { screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { LOADING, screenshot, settled, signInThroughUi, startWebStack, type WebStack } from './harness.js';
 
 /**
  * Issue 31: phone first. Every page and dialog of app-screens.ts at 360, 390 and 1280 px: the page
@@ -141,11 +141,10 @@ const INSPECT = `(async () => {
 /** The findings of the page as it is now, at each width in turn. */
 async function inspect(where: string, shot?: string): Promise<string[]> {
   const found: string[] = [];
+  await settled(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 844 });
-    await expect
-      .poll(() => page.locator('output.loading, [aria-busy="true"]').count(), { timeout: 15_000 })
-      .toBe(0);
+    await expect.poll(() => page.locator(LOADING).count()).toBe(0);
     // Evaluated through the DevTools protocol: the app's Content-Security-Policy forbids inline scripts.
     // axe-core at 390 and 1280 px: 360 px is laid out by the same rules as 390 (one breakpoint,
     // 760 px) and gets the overflow, table and touch checks; axe is most of the walk's time.

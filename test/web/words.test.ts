@@ -7,7 +7,7 @@ import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receive
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 import { waitFor } from '../helpers/wait.js';
 import { pdfPages } from '../ride/pdf-tools.js';
-import { ADMIN_TOKEN, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { ADMIN_TOKEN, settled, signInThroughUi, startWebStack, type WebStack } from './harness.js';
 import { bareAmount, MONEY_CELLS, moneyProblems, vocabularyProblems } from './money-words.js';
 import { apiEnumCodes, CODE_SHAPE, labelCodes, languageWords, wordsOf } from './ui-words.js';
 
@@ -176,12 +176,7 @@ const failures: string[] = [];
 const rateOptions: { lang: string; where: string; options: string }[] = [];
 
 async function check(page: Page, lang: 'es' | 'en', where: string) {
-  // Quiet network is a hint (a PDF proof in a frame may keep it busy under load); the loading
-  // spinners and busy buttons gone is the gate.
-  await page.waitForLoadState('networkidle', { timeout: 1_000 }).catch(() => undefined);
-  await expect
-    .poll(() => page.locator('output.loading, [aria-busy="true"]').count(), { timeout: 15_000 })
-    .toBe(0);
+  await settled(page);
   const forbidden = lang === 'es' ? enOnly : esOnly;
   const chunks = await visibleText(page);
   expect(chunks.length, where).toBeGreaterThan(3);
