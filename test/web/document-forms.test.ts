@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docHeaders } from '../helpers/documents.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
-import { screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { screenshot, signInThroughUi, startWebStack, submitAndConfirm, type WebStack } from './harness.js';
 
 /**
  * The document forms as an owner fills them: the buyer and the items picked from saved customers
@@ -135,8 +135,7 @@ describe('invoice form from saved customers and products', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.setViewportSize({ width: 1280, height: 860 });
 
-    await page.getByRole('button', { name: 'Emitir factura' }).click();
-    await page.getByRole('button', { name: 'Sí, emitir' }).click();
+    await submitAndConfirm(page, 'Emitir factura');
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });
@@ -188,8 +187,7 @@ describe('invoice form from saved customers and products', () => {
     await page.getByLabel('Guardar este cliente para las próximas facturas').check();
     // 40.00 + 15 % (6.00) + 4.00 of tip.
     await expect.poll(() => page.getByTestId('computed-total').textContent()).toBe('USD 50.00');
-    await page.getByRole('button', { name: 'Emitir factura' }).click();
-    await page.getByRole('button', { name: 'Sí, emitir' }).click();
+    await submitAndConfirm(page, 'Emitir factura');
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const doc = await documentOf(page.url().split('/').pop()!);
     expect([doc.totals.tip, doc.total]).toEqual(['4.00', '50.00']);
@@ -256,8 +254,7 @@ describe('another type from its form', () => {
     await page.getByLabel('Unidad de tiempo').selectOption({ label: 'Días' });
     await expect.poll(() => page.getByTestId('computed-total').textContent()).toBe('USD 370.00');
     await screenshot(page, 'purchase-settlement-form');
-    await page.getByRole('button', { name: 'Emitir liquidación' }).click();
-    await page.getByRole('button', { name: 'Sí, emitir' }).click();
+    await submitAndConfirm(page, 'Emitir liquidación');
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     expect(accessKey.slice(8, 10)).toBe('03');
@@ -281,8 +278,7 @@ describe('another type from its form', () => {
     await page.getByRole('button', { name: 'Agregar campo' }).click();
     await page.getByLabel('Nombre del campo 1').fill('Pedido');
     await page.getByLabel('Contenido del campo 1').fill('PD-118');
-    await page.getByRole('button', { name: 'Emitir guía de remisión' }).click();
-    await page.getByRole('button', { name: 'Sí, emitir' }).click();
+    await submitAndConfirm(page, 'Emitir guía de remisión');
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });

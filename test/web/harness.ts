@@ -206,3 +206,21 @@ export async function screenshot(page: Page, name: string, opts: { fullPage?: bo
   await page.evaluate('document.fonts.ready');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: opts.fullPage ?? true });
 }
+
+/**
+ * Submits a document form with its button named `submit` and confirms in the dialog ("Sí, emitir").
+ * When the form answers with errors instead of the dialog, fails with what it showed.
+ */
+export async function submitAndConfirm(page: Page, submit: string): Promise<void> {
+  await page.getByRole('button', { name: submit }).click();
+  const confirm = page.getByRole('button', { name: 'Sí, emitir' });
+  const problem = page.locator('.alert.error, .field-error');
+  await confirm.or(problem).first().waitFor();
+  if (!(await confirm.isVisible())) {
+    const shown = await problem.evaluateAll((els) =>
+      els.map((el) => `${el.getAttribute('data-code') ?? ''} ${el.textContent ?? ''}`.trim()),
+    );
+    throw new Error(`"${submit}" showed errors instead of the confirmation: ${shown.join(' | ')}`);
+  }
+  await confirm.click();
+}

@@ -9,6 +9,7 @@ import {
   screenshot,
   signInThroughUi,
   startWebStack,
+  submitAndConfirm,
   type WebStack,
 } from './harness.js';
 
@@ -198,8 +199,7 @@ describe('the owner journey in the browser: plan, payment review, production', (
     await page.getByLabel('Código').fill('PAN-01');
     await page.getByLabel('Descripción').fill('Pan de yuca (docena)');
     await page.getByLabel('Precio unitario').fill('3.00');
-    await page.getByRole('button', { name: 'Emitir factura' }).click();
-    await page.getByRole('button', { name: 'Sí, emitir' }).click();
+    await submitAndConfirm(page, 'Emitir factura');
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     // Environment digit of the access key (position 24): 2 = production.

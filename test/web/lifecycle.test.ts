@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
-import { savedFile, screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import {
+  savedFile,
+  screenshot,
+  signInThroughUi,
+  startWebStack,
+  submitAndConfirm,
+  type WebStack,
+} from './harness.js';
 
 /**
  * A document's life as the owner sees it: issued from the form, followed until the tax authority
@@ -29,8 +36,7 @@ async function issueInvoice(page: Page) {
   await page.getByLabel('Descripción').fill('Don Quijote, edición ilustrada');
   await page.getByLabel('Cantidad').fill('2');
   await page.getByLabel('Precio unitario').fill('20.00');
-  await page.getByRole('button', { name: 'Emitir factura' }).click();
-  await page.getByRole('button', { name: 'Sí, emitir' }).click();
+  await submitAndConfirm(page, 'Emitir factura');
   await page.waitForURL(/\/app\/documents\/\d{49}$/);
   return page.url().split('/').pop()!;
 }
@@ -124,8 +130,7 @@ describe('the other types from their forms (one signed-in page: sign-in codes ar
     await page.getByLabel('Descripción').fill('Arroz en cáscara, grano largo');
     await page.getByLabel('Cantidad').fill('10');
     await page.getByLabel('Precio unitario').fill('37.00');
-    await page.getByRole('button', { name: 'Emitir liquidación' }).click();
-    await page.getByRole('button', { name: 'Sí, emitir' }).click();
+    await submitAndConfirm(page, 'Emitir liquidación');
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     expect(accessKey.slice(8, 10)).toBe('03');
@@ -149,8 +154,7 @@ describe('the other types from their forms (one signed-in page: sign-in codes ar
     await expect(page.getByTestId('withheld').textContent()).resolves.toBe(
       'Renta USD 1.00 · IVA USD 4.50 · Total retenido USD 5.50',
     );
-    await page.getByRole('button', { name: 'Emitir retención' }).click();
-    await page.getByRole('button', { name: 'Sí, emitir' }).click();
+    await submitAndConfirm(page, 'Emitir retención');
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     expect(accessKey.slice(8, 10)).toBe('07');
@@ -196,8 +200,7 @@ describe('the other types from their forms (one signed-in page: sign-in codes ar
     await page.getByLabel('Correo del destinatario').fill('bodega@lallave.example');
     await page.getByLabel('Descripción').fill('Cemento 50 kg');
     await page.getByLabel('Cantidad').fill('40');
-    await page.getByRole('button', { name: 'Emitir guía de remisión' }).click();
-    await page.getByRole('button', { name: 'Sí, emitir' }).click();
+    await submitAndConfirm(page, 'Emitir guía de remisión');
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     expect(accessKey.slice(8, 10)).toBe('06');

@@ -6,7 +6,14 @@ import { ecuadorDate } from '../../src/shared/clock.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
 import { waitFor } from '../helpers/wait.js';
 import { issueTo, supplierTenant } from '../purchases/support.js';
-import { savedFile, screenshot, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import {
+  savedFile,
+  screenshot,
+  signInThroughUi,
+  startWebStack,
+  submitAndConfirm,
+  type WebStack,
+} from './harness.js';
 
 /**
  * "Compras" on a phone (390 px): the SRI portal's TXT report previewed row by row, imported with
@@ -137,8 +144,7 @@ describe('Compras at phone width', () => {
     await page.getByLabel('Retención de IVA').selectOption('9');
     await expect(page.getByTestId('withheld').textContent()).resolves.toContain('Total retenido USD 2.45');
     await expectNoOverflow(page, 'withholding form');
-    await page.getByRole('button', { name: 'Emitir retención' }).click();
-    await page.getByRole('button', { name: 'Sí, emitir' }).click();
+    await submitAndConfirm(page, 'Emitir retención');
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const retentionKey = page.url().split('/').pop()!;
     await page.locator('.badge', { hasText: 'Autorizado' }).waitFor({ timeout: 30_000 });

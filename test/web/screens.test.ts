@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocument, invoiceBody } from '../helpers/documents.js';
 import { type HttpsReceiver, startHttpsReceiver } from '../helpers/https-receiver.js';
 import { bearer, type RegisteredTenant, verifiedTenant } from '../helpers/tenants.js';
-import { savedFile, signInThroughUi, startWebStack, type WebStack } from './harness.js';
+import { savedFile, signInThroughUi, startWebStack, submitAndConfirm, type WebStack } from './harness.js';
 
 let stack: WebStack;
 let receiver: HttpsReceiver;
@@ -120,8 +120,7 @@ describe('documents screens', () => {
     await page.getByLabel('Precio unitario').fill('45.50');
     // The total is the service's (the dry run), shown once it answers.
     await expect.poll(() => page.getByTestId('computed-total').textContent()).toBe('USD 104.65');
-    await page.getByRole('button', { name: 'Emitir factura' }).click();
-    await page.getByRole('button', { name: 'Sí, emitir' }).click();
+    await submitAndConfirm(page, 'Emitir factura');
     await page.waitForURL(/\/app\/documents\/\d{49}$/);
     const accessKey = page.url().split('/').pop()!;
     await page.getByRole('heading', { name: /Factura 001-001-0000000/ }).waitFor();
