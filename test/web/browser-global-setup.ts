@@ -1,8 +1,20 @@
+import { existsSync } from 'node:fs';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { serveOnDemand } from '../helpers/on-demand.js';
 
-/** Debian's chromium, headless, with nothing reaching out to the network. */
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell): the same Blink and V8 as the
+ * chromium package, without the full browser's headless mode. The two heaviest browser files
+ * (words, phone) took 24 % less wall time and 23 % less CPU on it (docs/testing.md). The full
+ * browser when the shell is not installed.
+ */
+const CHROMIUM =
+  process.env.CHROMIUM_BIN ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((f) => existsSync(f)) ??
+  '/usr/bin/chromium';
+
+/** Headless, with nothing reaching out to the network. */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -22,7 +34,7 @@ const CHROMIUM_ARGS = [
 export default async function setup(project: TestProject) {
   let launched: Promise<BrowserServer> | null = null;
   const launch = () =>
-    chromium.launchServer({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const endpoint = await serveOnDemand(async () => {
     // A browser that died (killed, crashed) is replaced for the files still to come.
     const current = await launched?.catch(() => null);
