@@ -21,7 +21,8 @@ async function run(cmd: string, args: string[], env: Record<string, string | und
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-describe('a failing test fails the run', () => {
+// The two child runs are independent (their own PostgreSQL template, ports and temporary files): at once.
+describe.concurrent('a failing test fails the run', () => {
   it('npx vitest run exits 1 with the embedded PostgreSQL', async () => {
     const r = await run('npx', ['vitest', 'run', FIXTURE], {});
     expect(r.output).toMatch(/1 failed \| 1 passed/);
