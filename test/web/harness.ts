@@ -108,8 +108,8 @@ function trackApiRequests(browser: BrowserContext) {
   const setOf = (r: Request): Set<Request> | null => {
     if (r.resourceType() !== 'fetch' && r.resourceType() !== 'xhr') return null;
     const page = r.frame().page();
-    let set = pending.get(page);
-    if (!set) pending.set(page, (set = new Set()));
+    const set = pending.get(page) ?? new Set<Request>();
+    pending.set(page, set);
     return set;
   };
   browser.on('request', (r) => setOf(r)?.add(r));
