@@ -91,15 +91,16 @@ export function registerAuthCache(
 }
 
 /**
- * Announces a token on auth_invalidation and waits (at most a second) until this process hears it:
- * notifications arrive in commit order, so every announcement of what was committed before has
- * then reached every listening server connection, other processes' included. Tests call it after
- * changing keys or tenants in SQL.
+ * Announces a token on auth_invalidation and waits (at most `timeoutMs`, a second by default) until
+ * this process hears it: notifications arrive in commit order, so every announcement of what was
+ * committed before has then reached every listening server connection, other processes' included.
+ * Tests call it after changing keys or tenants in SQL; one that must not go on before (a loaded
+ * machine can outlast a second) gives a longer bound.
  */
-export async function authChannelDrained(cache: AuthCache, pool: pg.Pool): Promise<void> {
+export async function authChannelDrained(cache: AuthCache, pool: pg.Pool, timeoutMs = 1000): Promise<void> {
   if (!cache.enabled) return;
   const token = `sync:${randomUUID()}`;
-  const wait = cache.heard(token, 1000);
+  const wait = cache.heard(token, timeoutMs);
   try {
     await pool.query("select pg_notify('auth_invalidation', $1)", [token]);
     await wait.promise;

@@ -209,17 +209,20 @@ export async function screenshot(page: Page, name: string, opts: { fullPage?: bo
 
 /**
  * Submits a document form with its button named `submit` and confirms in the dialog ("Sí, emitir").
- * When the form answers with errors instead of the dialog, fails with what it showed.
+ * When the submit fails instead (the form's problem alert, which only a failed submit shows; a
+ * field's error may still be the last dry run's while the submit checks again), fails with what the
+ * form showed.
  */
 export async function submitAndConfirm(page: Page, submit: string): Promise<void> {
   await page.getByRole('button', { name: submit }).click();
   const confirm = page.getByRole('button', { name: 'Sí, emitir' });
-  const problem = page.locator('.alert.error, .field-error');
-  await confirm.or(problem).first().waitFor();
+  await confirm.or(page.locator('.alert.error')).first().waitFor();
   if (!(await confirm.isVisible())) {
-    const shown = await problem.evaluateAll((els) =>
-      els.map((el) => `${el.getAttribute('data-code') ?? ''} ${el.textContent ?? ''}`.trim()),
-    );
+    const shown = await page
+      .locator('.alert.error, .field-error')
+      .evaluateAll((els) =>
+        els.map((el) => `${el.getAttribute('data-code') ?? ''} ${el.textContent ?? ''}`.trim()),
+      );
     throw new Error(`"${submit}" showed errors instead of the confirmation: ${shown.join(' | ')}`);
   }
   await confirm.click();
