@@ -30,7 +30,7 @@ import {
 import { createExportJobs, createExportsService, EXPORTS_CRONTAB } from './modules/exports/index.js';
 import { createIssuersService, createSigningKeyCache, issuerOwnerLookup } from './modules/issuers/index.js';
 import { AuthCache, createKeysService, UsageRecorder } from './modules/keys/index.js';
-import { createOutboxHooks, createSendEmailJob } from './modules/mail/index.js';
+import { createOutboxHooks, createOutboxSender } from './modules/mail/index.js';
 import {
   CERT_EXPIRY_JOB,
   createNotificationsService,
@@ -118,7 +118,17 @@ export function createDeps(input: {
     clock,
     authorizedBatchDelayMs: config.notificationBatchDelayMs,
   });
-  const delivery = createDeliveryService({ db, clock });
+  // The outbox's sender reads its hooks when it sends: modules register theirs below.
+  const outbox = createOutboxSender({
+    db,
+    mailer,
+    clock,
+    mailFrom: config.mailFrom,
+    hooks: outboxHooks,
+    secrets,
+    log,
+  });
+  const delivery = createDeliveryService({ db, clock, outbox });
   registerDocumentEmailHooks(outboxHooks, { delivery, notifier: notifications });
   const agreements = createAgreementsModule({ db, clock, config });
 
@@ -191,7 +201,7 @@ export function createDeps(input: {
   const submissionHooks: SubmissionHooks = {
     onAuthorized: [
       async (uow, doc, now, known) => {
-        await delivery.queueBuyerEmail(uow, doc, now, undefined, known.language ?? undefined);
+        await delivery.queueBuyerEmail(uow, doc, now, { language: known.language ?? undefined });
         await notifications.queueDocumentAuthorized(uow, authorizedFacts(doc), now);
       },
       // Only the provider's issuer issues self-billed invoices: other documents have no payment to link.
@@ -285,7 +295,7 @@ export function createDeps(input: {
   };
 
   const jobs: JobDefinition[] = [
-    createSendEmailJob({ db, mailer, clock, mailFrom: config.mailFrom, hooks: outboxHooks, secrets }),
+    outbox.job,
     ...webhooks.jobs,
     ...notifications.jobs,
     ...submission.jobs,

@@ -161,6 +161,70 @@ describe('inOneStatement', () => {
   });
 });
 
+describe('removeJob and afterCommit', () => {
+  it('removes a waiting job by its key in the flush, with the writes, in one statement', async () => {
+    await reset();
+    await enqueue(database.db, 'uow-test', JOB, { n: 1 }, { jobKey: 'k-gone', delayMs: 3_600_000 });
+    await enqueue(database.db, 'uow-test', JOB, { n: 2 }, { jobKey: 'k-kept', delayMs: 3_600_000 });
+    const { sent } = await recorder.record(() =>
+      inOneStatement(database.db, async (uow) => {
+        uow.write(sql`insert into uow_a values (${1}::int)`);
+        uow.removeJob('k-gone');
+        // A key with no job: nothing to remove, and no error.
+        uow.removeJob('k-none');
+      }),
+    );
+    expect(sent).toHaveLength(1);
+    const { rows } = await database.pool.query(
+      `select key from graphile_worker.jobs where task_identifier = 'uow-test' order by key`,
+    );
+    expect(rows).toEqual([{ key: 'k-kept' }]);
+    expect((await counts()).a).toBe(1);
+  });
+
+  it('runs its callbacks after the commit, in order, where the writes are visible to others', async () => {
+    await reset();
+    const seen: string[] = [];
+    const value = await inUnitOfWork(database.db, async (uow) => {
+      uow.write(sql`insert into uow_a values (${5}::int)`);
+      uow.afterCommit(async () => {
+        // Another connection: only a committed row is there.
+        const { rows } = await database.pool.query<{ n: number }>('select count(*)::int as n from uow_a');
+        seen.push(`first ${rows[0]!.n}`);
+      });
+      uow.afterCommit(async () => {
+        seen.push('second');
+      });
+      seen.push('inside');
+      return 7;
+    });
+    expect(value).toBe(7);
+    expect(seen).toEqual(['inside', 'first 1', 'second']);
+  });
+
+  it('runs none of them when the work rolls back', async () => {
+    await reset();
+    let ran = false;
+    const failed = await inUnitOfWork(database.db, async (uow) => {
+      uow.afterCommit(async () => {
+        ran = true;
+      });
+      throw new Error('refused');
+    }).catch((e: Error) => e.message);
+    expect(failed).toBe('refused');
+    expect(ran).toBe(false);
+    // Nor after a flush that fails: inOneStatement's writes are its commit.
+    const flushFailed = await inOneStatement(database.db, async (uow) => {
+      uow.write(sql`insert into uow_b values (${-1}::int)`);
+      uow.afterCommit(async () => {
+        ran = true;
+      });
+    }).catch(() => 'failed');
+    expect(flushFailed).toBe('failed');
+    expect(ran).toBe(false);
+  });
+});
+
 describe('writeTo an Executor', () => {
   it('sends the write at once', async () => {
     await reset();

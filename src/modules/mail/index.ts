@@ -4,9 +4,11 @@
  */
 export {
   createOutboxHooks,
-  createSendEmailJob,
+  createOutboxSender,
+  EMAIL_FALLBACK_DELAY_MS,
   type OutboxHooks,
   type OutboxRow,
+  type OutboxSender,
   queueEmail,
 } from './outbox.js';
 export { escapeHtml, type Language, layout, type RenderedEmail, verificationEmail } from './templates.js';
