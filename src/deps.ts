@@ -30,7 +30,7 @@ import {
 import { createExportJobs, createExportsService, EXPORTS_CRONTAB } from './modules/exports/index.js';
 import { createIssuersService, createSigningKeyCache, issuerOwnerLookup } from './modules/issuers/index.js';
 import { AuthCache, createKeysService, UsageRecorder } from './modules/keys/index.js';
-import { createOutboxHooks, createOutboxSender } from './modules/mail/index.js';
+import { createOutboxHooks, createSendEmailJob } from './modules/mail/index.js';
 import {
   CERT_EXPIRY_JOB,
   createNotificationsService,
@@ -118,17 +118,7 @@ export function createDeps(input: {
     clock,
     authorizedBatchDelayMs: config.notificationBatchDelayMs,
   });
-  // The outbox's sender reads its hooks when it sends: modules register theirs below.
-  const outbox = createOutboxSender({
-    db,
-    mailer,
-    clock,
-    mailFrom: config.mailFrom,
-    hooks: outboxHooks,
-    secrets,
-    log,
-  });
-  const delivery = createDeliveryService({ db, clock, outbox });
+  const delivery = createDeliveryService({ db, clock });
   registerDocumentEmailHooks(outboxHooks, { delivery, notifier: notifications });
   const agreements = createAgreementsModule({ db, clock, config });
 
@@ -201,7 +191,7 @@ export function createDeps(input: {
   const submissionHooks: SubmissionHooks = {
     onAuthorized: [
       async (uow, doc, now, known) => {
-        await delivery.queueBuyerEmail(uow, doc, now, { language: known.language ?? undefined });
+        await delivery.queueBuyerEmail(uow, doc, now, undefined, known.language ?? undefined);
         await notifications.queueDocumentAuthorized(uow, authorizedFacts(doc), now);
       },
       // Only the provider's issuer issues self-billed invoices: other documents have no payment to link.
@@ -295,7 +285,7 @@ export function createDeps(input: {
   };
 
   const jobs: JobDefinition[] = [
-    outbox.job,
+    createSendEmailJob({ db, mailer, clock, mailFrom: config.mailFrom, hooks: outboxHooks, secrets }),
     ...webhooks.jobs,
     ...notifications.jobs,
     ...submission.jobs,

@@ -21,8 +21,7 @@ export interface JobSpec {
 /**
  * The writes of a piece of work that nothing in it reads back, kept and sent together as one
  * statement (`flush`): the inserts, updates and deletes as data-modifying CTEs, the jobs as one
- * `graphile_worker.add_jobs` call (two when some keep a pending job's time) and the jobs removed
- * by key in its select list.
+ * `graphile_worker.add_jobs` call (two when some keep a pending job's time) in its select list.
  * Every part of the statement sees the same snapshot and none sees another's rows; it commits
  * with the transaction around it, or, without one, is atomic on its own.
  *
@@ -33,8 +32,6 @@ export interface JobSpec {
 export class UnitOfWork {
   private writes: SQL[] = [];
   private jobs: JobSpec[] = [];
-  private removals: string[] = [];
-  private committed: (() => Promise<void>)[] = [];
 
   /** `tx`: the transaction (or connection) the work reads in and the flush is sent on. */
   constructor(readonly tx: Executor) {}
@@ -49,40 +46,12 @@ export class UnitOfWork {
     this.jobs.push(spec);
   }
 
-  /**
-   * A pending job removed at `flush` by its key (`graphile_worker.remove_job`: one that is not
-   * running is deleted; a running one keeps running but is not retried).
-   */
-  removeJob(jobKey: string): void {
-    this.removals.push(jobKey);
-  }
-
-  /**
-   * Work for once the transaction has committed (`inUnitOfWork`, `inOneStatement`), in this
-   * process, in the order given: what others may only see after the commit (an email sent now
-   * instead of by its job). Nothing here may be the only record of that work: a crash between
-   * the commit and the callback loses the callback, so the transaction must also leave a job
-   * that does the work later. A callback handles its own failures; one that throws fails the
-   * caller after the commit.
-   */
-  afterCommit(fn: () => Promise<void>): void {
-    this.committed.push(fn);
-  }
-
   /** Sends what was kept, as one statement (none when nothing was), and starts empty again. */
   async flush(): Promise<void> {
-    const statement = flushStatement(this.writes, this.jobs, this.removals);
+    const statement = flushStatement(this.writes, this.jobs);
     this.writes = [];
     this.jobs = [];
-    this.removals = [];
     if (statement) await this.tx.execute(statement);
-  }
-
-  /** Runs (and forgets) the `afterCommit` callbacks: for the functions that commit. */
-  async committedNow(): Promise<void> {
-    const callbacks = this.committed;
-    this.committed = [];
-    for (const fn of callbacks) await fn();
   }
 }
 
@@ -104,16 +73,13 @@ export async function writeTo(to: WriteTarget, statement: SQLWrapper): Promise<v
  * A transaction whose unit of work is flushed before its commit: `begin`, `fn`'s statements, the
  * flush, `commit` (a rollback on a throw, with nothing flushed).
  */
-export async function inUnitOfWork<T>(db: Executor, fn: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-  let work: UnitOfWork | undefined;
-  const value = await withTransaction(db, async (tx) => {
-    work = new UnitOfWork(tx);
-    const result = await fn(work);
-    await work.flush();
-    return result;
+export function inUnitOfWork<T>(db: Executor, fn: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  return withTransaction(db, async (tx) => {
+    const uow = new UnitOfWork(tx);
+    const value = await fn(uow);
+    await uow.flush();
+    return value;
   });
-  await work?.committedNow();
-  return value;
 }
 
 /**
@@ -124,7 +90,6 @@ export async function inOneStatement<T>(db: Executor, fn: (uow: UnitOfWork) => P
   const uow = new UnitOfWork(db);
   const value = await fn(uow);
   await uow.flush();
-  await uow.committedNow();
   return value;
 }
 
@@ -150,12 +115,11 @@ function addJobsCall(jobs: JobSpec[], preserveRunAt: boolean): SQL {
     ), ${preserveRunAt}))`;
 }
 
-function flushStatement(writes: SQL[], jobs: JobSpec[], removals: string[]): SQL | null {
+function flushStatement(writes: SQL[], jobs: JobSpec[]): SQL | null {
   const calls = [false, true].flatMap((preserve) => {
     const group = jobs.filter((j) => j.preserveRunAt === preserve);
     return group.length === 0 ? [] : [addJobsCall(group, preserve)];
   });
-  for (const key of removals) calls.push(sql`(graphile_worker.remove_job(${key}::text)).id`);
   if (writes.length === 0 && calls.length === 0) return null;
   if (calls.length === 0 && writes.length === 1) return writes[0]!;
   const select = calls.length === 0 ? sql`select 1` : sql`select ${sql.join(calls, sql`, `)}`;

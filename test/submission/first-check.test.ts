@@ -62,7 +62,7 @@ describe('the first authorization check, in the run that sent the document', () 
     expect(events.find((e) => e.type === 'RECEIVED')?.detail).toEqual({ via: 'RECIBIDA' });
     expect(now.sri.simulator.control.document(key)).toMatchObject({ submissions: 1, state: 'AUTORIZADO' });
     expect(await submissionJobs(now)).toBe(0);
-    // The buyer email went out in the same run, once the authorization had committed.
+    // The buyer email went out in the same drain: its job was queued with the authorization.
     const [email] = await ctx.query<{ status: string }>(
       `select status from outbox_emails where kind = 'document' and ref->>'documentId' =
          (select id::text from documents where access_key = $1)`,

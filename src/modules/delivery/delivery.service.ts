@@ -3,7 +3,7 @@ import type { RideStatus } from '../../adapters/ride/ride.js';
 import { type Executor, withTransaction } from '../../db/pool.js';
 import { rowFromSql, selectColumns } from '../../db/sql-rows.js';
 import { issuers, outboxEmails, tenants } from '../../db/tables.js';
-import { executorOf, UnitOfWork, type WriteTarget } from '../../db/unit-of-work.js';
+import { executorOf, type WriteTarget } from '../../db/unit-of-work.js';
 import { type Clock, ecuadorTimestamp } from '../../shared/clock.js';
 import { documentNumber } from '../../shared/document-model.js';
 import { AppError, notFound, validationError } from '../../shared/errors.js';
@@ -18,7 +18,7 @@ import {
   rideOf,
   toSummary,
 } from '../documents/index.js';
-import type { Language, OutboxRow, OutboxSender } from '../mail/index.js';
+import type { Language, OutboxRow } from '../mail/index.js';
 import { queueEmail } from '../mail/index.js';
 import { documentEmail, documentTypeName } from './delivery.templates.js';
 
@@ -57,12 +57,8 @@ interface AttachmentSource {
   language: Language;
 }
 
-export function createDeliveryService(deps: {
-  db: Executor;
-  clock: Clock;
-  outbox: Pick<OutboxSender, 'queueAndSend'>;
-}) {
-  const { db, clock, outbox } = deps;
+export function createDeliveryService(deps: { db: Executor; clock: Clock }) {
+  const { db, clock } = deps;
 
   async function languageOf(exec: Executor, tenantId: string): Promise<Language> {
     const [row] = await exec
@@ -110,20 +106,15 @@ export function createDeliveryService(deps: {
    * Queues the recipients' email (RIDE + XML) in the caller's transaction, or at the flush of its
    * unit of work: the buyer, supplier or withheld subject, or every recipient of a waybill, in one
    * email; `to` replaces them (email-retry). The document's email status goes back to PENDING.
-   * Given a unit of work, the email is sent by this process once it commits, its job kept as the
-   * fallback (the outbox's `queueAndSend`); given a transaction, by its job.
    */
   async function queueBuyerEmail(
     target: WriteTarget,
     doc: DocumentRow,
     now: Date,
-    opts: {
-      to?: string;
-      /** The tenant's language when the caller has read it. */
-      language?: Language;
-    } = {},
+    to?: string,
+    /** The tenant's language when the caller has read it. */
+    language?: Language,
   ): Promise<string | null> {
-    const { to, language } = opts;
     const tx = executorOf(target);
     const recipient = to ?? recipientsOf(doc).join(', ');
     // No address at all (a final consumer invoiced without one): nothing to send; its status is NONE.
@@ -141,21 +132,21 @@ export function createDeliveryService(deps: {
       voided: doc.status === 'VOIDED',
       sandbox: doc.environment === 'sandbox',
     });
-    const email = {
-      tenantId: doc.tenantId,
-      kind: DOCUMENT_EMAIL_KIND,
-      to: recipient,
-      ...mail,
-      attachments: [
-        { resolver: 'document-ride', params: { documentId: doc.id } },
-        { resolver: 'document-xml', params: { documentId: doc.id } },
-      ],
-      ref: { documentId: doc.id },
-    };
-    const id =
-      target instanceof UnitOfWork
-        ? await outbox.queueAndSend(target, email, now)
-        : await queueEmail(target, email, now);
+    const id = await queueEmail(
+      target,
+      {
+        tenantId: doc.tenantId,
+        kind: DOCUMENT_EMAIL_KIND,
+        to: recipient,
+        ...mail,
+        attachments: [
+          { resolver: 'document-ride', params: { documentId: doc.id } },
+          { resolver: 'document-xml', params: { documentId: doc.id } },
+        ],
+        ref: { documentId: doc.id },
+      },
+      now,
+    );
     // A document's first email finds it PENDING already (the column's default). Sent now: the
     // document's row may be in the unit of work's flush already (its authorization).
     if (doc.emailStatus !== 'PENDING') await markEmailQueued(tx, doc.id, now);
@@ -283,7 +274,7 @@ export function createDeliveryService(deps: {
           );
         }
         const now = clock.now();
-        const emailId = await queueBuyerEmail(tx, doc, now, { to: email });
+        const emailId = await queueBuyerEmail(tx, doc, now, email);
         if (emailId === null)
           throw validationError('email', 'is required: this document has no email address of its own');
         const [row] = await tx

@@ -4,11 +4,9 @@
  */
 export {
   createOutboxHooks,
-  createOutboxSender,
-  EMAIL_FALLBACK_DELAY_MS,
+  createSendEmailJob,
   type OutboxHooks,
   type OutboxRow,
-  type OutboxSender,
   queueEmail,
 } from './outbox.js';
 export { escapeHtml, type Language, layout, type RenderedEmail, verificationEmail } from './templates.js';

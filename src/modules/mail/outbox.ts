@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Executor } from '../../db/pool.js';
 import { type OutboxAttachment, outboxEmails } from '../../db/tables.js';
@@ -50,13 +49,7 @@ export interface QueuedEmail {
  * Writes the email to the outbox and queues its job, in the caller's transaction, or at the flush
  * of its unit of work (nothing reads the row before the commit).
  */
-export async function queueEmail(
-  to: WriteTarget,
-  email: QueuedEmail,
-  now: Date,
-  /** `delayMs`: the job runs no earlier (the outbox's `queueAndSend`). */
-  opts: { delayMs?: number } = {},
-): Promise<string> {
+export async function queueEmail(to: WriteTarget, email: QueuedEmail, now: Date): Promise<string> {
   const id = uuidv7(now.getTime());
   let content: EmailContent = { subject: email.subject, text: email.text, html: email.html ?? null };
   let secretsSealed: Buffer | null = null;
@@ -85,27 +78,16 @@ export async function queueEmail(
         createdAt: now,
       }),
   );
-  // The key is new (a new id): 'preserve_run_at' changes nothing here, and lets an authorization
-  // add this job and its DOCUMENT_AUTHORIZED job (preserve_run_at) in one add_jobs call.
-  await addSendJob(to, id, email.kind, 'preserve_run_at', opts.delayMs);
-  return id;
-}
-
-/** The email's job, keyed by the email (`jobKeyOf`): 'replace' moves a waiting one to `delayMs` from now. */
-function addSendJob(
-  to: WriteTarget,
-  outboxId: string,
-  kind: string,
-  mode: 'replace' | 'preserve_run_at',
-  delayMs?: number,
-): Promise<void> {
-  return enqueue(
+  await enqueue(
     to,
     SEND_EMAIL_JOB,
     SEND_EMAIL_PAYLOAD,
-    { outboxId, kind },
-    { maxAttempts: EMAIL_MAX_ATTEMPTS, jobKey: jobKeyOf(outboxId), jobKeyMode: mode, delayMs },
+    { outboxId: id, kind: email.kind },
+    // The key is new (a new id): 'preserve_run_at' changes nothing here, and lets an authorization
+    // add this job and its DOCUMENT_AUTHORIZED job (preserve_run_at) in one add_jobs call.
+    { maxAttempts: EMAIL_MAX_ATTEMPTS, jobKey: `mail:${id}`, jobKeyMode: 'preserve_run_at' },
   );
+  return id;
 }
 
 export type OutboxRow = typeof outboxEmails.$inferSelect;
@@ -166,117 +148,81 @@ export function createOutboxHooks(): OutboxHooks {
   };
 }
 
-/**
- * How long the job of an email sent after its transaction commits (`queueAndSend`) waits before
- * it sends the email itself: longer than a send may take (nodemailer's connection, greeting and
- * socket time-outs, 10 + 10 + 30 s, src/adapters/mail/mailer.ts), so that it runs only when the
- * send after the commit never happened (the process died in between) or failed.
- */
-export const EMAIL_FALLBACK_DELAY_MS = 120_000;
-
-const jobKeyOf = (outboxId: string) => `mail:${outboxId}`;
-
-/**
- * The outbox's sender: the job that sends a queued email (`job`), and `queueAndSend`, which
- * queues one in a unit of work and sends it as soon as that commits, in the same process.
- */
-export function createOutboxSender(deps: {
+export function createSendEmailJob(deps: {
   db: Executor;
   mailer: Mailer;
   clock: Clock;
   mailFrom: string;
   hooks: OutboxHooks;
   secrets: SecretBox;
-  log: Logger;
 }) {
-  const { db, mailer, clock, mailFrom, hooks, secrets, log } = deps;
-
-  /** The email (PENDING or not), with what its kind's attachments need in `shared`; null when gone. */
-  async function load(outboxId: string, kind: string | undefined, shared: Map<string, unknown>) {
+  const { db, mailer, clock, mailFrom, hooks, secrets } = deps;
+  return defineJob(SEND_EMAIL_JOB, SEND_EMAIL_PAYLOAD, async ({ outboxId, kind }, ctx) => {
+    const shared = new Map<string, unknown>();
     const loader = kind === undefined ? undefined : hooks.loaders?.get(kind);
     const email = loader
       ? await loader(db, outboxId, shared)
       : (await db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId)))[0];
-    return email ?? null;
-  }
-
-  /**
-   * Sends `email` and marks it SENT, with its kind's outcome (`onSent`) and `along` in the same
-   * statement. Throws what the send threw, with nothing written.
-   */
-  async function deliver(
-    email: OutboxRow,
-    shared: Map<string, unknown>,
-    attempt: number,
-    along?: (uow: UnitOfWork) => void,
-  ): Promise<void> {
-    let content: EmailContent;
-    try {
-      content = renderOutboxEmail(secrets, email);
-    } catch {
-      // MASTER_KEY changed under the sealed credentials: no retry can send this email.
-      throw Object.assign(new Error('sealed credentials cannot be opened (MASTER_KEY changed?)'), {
-        responseCode: 554,
-      });
-    }
-    const attachments = [];
-    for (const a of email.attachments) {
-      if ('resolver' in a) {
-        const resolve = hooks.attachmentResolvers.get(a.resolver);
-        if (!resolve) throw new Error(`no attachment resolver ${a.resolver}`);
-        attachments.push(await resolve(a.params, shared));
-      } else {
-        attachments.push({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: Buffer.from(a.contentBase64, 'base64'),
-        });
-      }
-    }
-    const result = await mailer.send({
-      from: mailFrom,
-      to: email.toAddress,
-      subject: content.subject,
-      text: content.text,
-      html: content.html ?? undefined,
-      attachments,
-    });
-    const at = clock.now();
-    const sentEmail: OutboxRow = {
-      ...email,
-      status: 'SENT',
-      sentAt: at,
-      messageId: result.messageId,
-      attempts: attempt,
-      lastError: null,
-      secretsSealed: null,
-    };
-    await inOneStatement(db, async (uow) => {
-      uow.write(
-        uow.tx
-          .update(outboxEmails)
-          .set({
-            status: 'SENT',
-            sentAt: at,
-            messageId: result.messageId,
-            attempts: attempt,
-            lastError: null,
-            // Sent: the one-time credentials have no further use here.
-            secretsSealed: null,
-          })
-          .where(eq(outboxEmails.id, email.id)),
-      );
-      await hooks.onSent.get(email.kind)?.(uow, sentEmail, at);
-      along?.(uow);
-    });
-  }
-
-  const job = defineJob(SEND_EMAIL_JOB, SEND_EMAIL_PAYLOAD, async ({ outboxId, kind }, ctx) => {
-    const shared = new Map<string, unknown>();
-    const email = await load(outboxId, kind, shared);
     if (!email || email.status !== 'PENDING') return; // already sent (a retried job after a crash)
     try {
-      await deliver(email, shared, ctx.attempt);
+      let content: EmailContent;
+      try {
+        content = renderOutboxEmail(secrets, email);
+      } catch {
+        // MASTER_KEY changed under the sealed credentials: no retry can send this email.
+        throw Object.assign(new Error('sealed credentials cannot be opened (MASTER_KEY changed?)'), {
+          responseCode: 554,
+        });
+      }
+      const attachments = [];
+      for (const a of email.attachments) {
+        if ('resolver' in a) {
+          const resolve = hooks.attachmentResolvers.get(a.resolver);
+          if (!resolve) throw new Error(`no attachment resolver ${a.resolver}`);
+          attachments.push(await resolve(a.params, shared));
+        } else {
+          attachments.push({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          });
+        }
+      }
+      const result = await mailer.send({
+        from: mailFrom,
+        to: email.toAddress,
+        subject: content.subject,
+        text: content.text,
+        html: content.html ?? undefined,
+        attachments,
+      });
+      const at = clock.now();
+      const sentEmail: OutboxRow = {
+        ...email,
+        status: 'SENT',
+        sentAt: at,
+        messageId: result.messageId,
+        attempts: ctx.attempt,
+        lastError: null,
+        secretsSealed: null,
+      };
+      await inOneStatement(db, async (uow) => {
+        uow.write(
+          uow.tx
+            .update(outboxEmails)
+            .set({
+              status: 'SENT',
+              sentAt: at,
+              messageId: result.messageId,
+              attempts: ctx.attempt,
+              lastError: null,
+              // Sent: the one-time credentials have no further use here.
+              secretsSealed: null,
+            })
+            .where(eq(outboxEmails.id, email.id)),
+        );
+        await hooks.onSent.get(email.kind)?.(uow, sentEmail, at);
+      });
     } catch (e) {
       const message = (e as Error).message ?? String(e);
       const at = clock.now();
@@ -303,41 +249,4 @@ export function createOutboxSender(deps: {
       throw e;
     }
   });
-
-  /**
-   * The send after the commit: the email and its SENT mark, which also removes the waiting job.
-   * A failed send hands the email to its job at once, which retries and records failures as for
-   * any email. An email this process cannot see (not committed after all) is left to its job.
-   */
-  async function sendNow(outboxId: string, kind: string): Promise<void> {
-    try {
-      const shared = new Map<string, unknown>();
-      const email = await load(outboxId, kind, shared);
-      if (!email || email.status !== 'PENDING') return;
-      await deliver(email, shared, 1, (uow) => uow.removeJob(jobKeyOf(outboxId)));
-    } catch (e) {
-      log.warn({ err: e, outboxId }, 'email not sent after its commit; its job sends it now');
-      // 'replace': the waiting job, due now.
-      await addSendJob(db, outboxId, kind, 'replace').catch((err) =>
-        log.error({ err, outboxId }, `email's job not brought forward; it runs as planned`),
-      );
-    }
-  }
-
-  return {
-    job,
-    /**
-     * Queues the email in `uow` with its job due only after EMAIL_FALLBACK_DELAY_MS, and sends it
-     * in this process once `uow` has committed. The job sends it when that did not happen.
-     * Saves the job's fetch, run and completion for the email of every authorized document
-     * (docs/pipeline-performance.md).
-     */
-    async queueAndSend(uow: UnitOfWork, email: QueuedEmail, now: Date): Promise<string> {
-      const id = await queueEmail(uow, email, now, { delayMs: EMAIL_FALLBACK_DELAY_MS });
-      uow.afterCommit(() => sendNow(id, email.kind));
-      return id;
-    },
-  };
 }
-
-export type OutboxSender = ReturnType<typeof createOutboxSender>;
