@@ -201,6 +201,9 @@ process.on('exit', () => {
   // Also when the bench dies on an error: stop() signals the server at once (it shuts itself
   // down after we are gone); it does nothing when the server already stopped.
   void embedded?.stop();
+  // PgBouncer runs as its own user (runuser): signalled by its pid, synchronously.
+  const bouncerPid = bouncer?.pid();
+  if (bouncerPid) process.kill(bouncerPid, 'SIGTERM');
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
@@ -307,8 +310,30 @@ async function waitForWebhooks(keys: () => Iterable<string>, timeoutMs: number):
 
 // Warm-up (JIT, caches, connections): its documents are left out of every figure.
 await Promise.all(Array.from({ length: WARMUP_DOCS }, () => create()));
-if (!(await waitForWebhooks(() => createdAt.keys(), 60_000)))
-  throw new Error('warm-up documents got no webhook');
+if (!(await waitForWebhooks(() => createdAt.keys(), 60_000))) {
+  const missing = [...createdAt.keys()].filter((k) => !webhookAt.has(k));
+  throw new Error(
+    `${missing.length} of ${createdAt.size} warm-up documents got no webhook in 60 s: ${JSON.stringify(await stuck(missing))}`,
+  );
+}
+
+/** Where documents without a webhook are: their status, email status and the jobs waiting. */
+async function stuck(accessKeys: string[]) {
+  const { rows: docs } = await db.query(
+    `select status, email_status, count(*)::int as n from documents where access_key = any($1)
+      group by 1, 2`,
+    [accessKeys],
+  );
+  const { rows: jobs } = await db.query(
+    `select task_identifier, locked_by is not null as locked, attempts, run_at <= now() as due,
+            left(last_error, 200) as last_error, count(*)::int as n
+       from graphile_worker.jobs group by 1, 2, 3, 4, 5`,
+  );
+  const { rows: deliveries } = await db.query(
+    `select status, count(*)::int as n from webhook_deliveries group by 1`,
+  );
+  return { docs, jobs, deliveries };
+}
 const warm = new Set(createdAt.keys());
 
 type Counts = Record<string, number>;

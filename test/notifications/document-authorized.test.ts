@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_AUTHORIZED_JOB } from '../../src/modules/notifications/document-authorized.js';
 import { AUTHORIZED_SWEEP_JOB } from '../../src/modules/notifications/notifications.jobs.js';
 import { createTestContext, type TestContext } from '../helpers/context.js';
 import { addIssuer, authorizedDocument, inTransaction } from '../helpers/notifications.js';
@@ -255,6 +256,52 @@ describe('queueDocumentAuthorized (what an authorization calls)', () => {
     const lists = await deliveredLists(t);
     expect(lists.map((l) => l.length)).toEqual([50, 50, 50]);
     expect(new Set(lists.flat()).size).toBe(120);
+  });
+
+  it("makes the issuer's job wait for an authorization in flight before it reads the waiting list", async () => {
+    // An authorization's add_jobs can join the issuer's job while a worker is locking it: the job
+    // then runs with no job left for that document. Here the job runs while the authorization of
+    // document 2 has queued its row and the job but not committed.
+    const t = await verifiedTenant(ctx);
+    await endpointFor(ctx, t, 'https://localhost:9/hook', ['DOCUMENT_AUTHORIZED']);
+    await queue(t, 1);
+    let queued!: () => void;
+    let release!: () => void;
+    const inFlight = new Promise<void>((r) => {
+      queued = r;
+    });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const second = inTransaction(ctx, async (tx) => {
+      await ctx.deps.notifications.queueDocumentAuthorized(
+        tx,
+        { tenantId: t.tenantId, issuerId: t.issuerId, document: authorizedDocument(2) },
+        ctx.clock.now(),
+      );
+      queued();
+      await gate;
+    });
+    await inFlight;
+    const job = ctx.deps.jobs.find((j) => j.name === DOCUMENT_AUTHORIZED_JOB)!;
+    const ran = job.run({ tenantId: t.tenantId, issuerId: t.issuerId, v: 1 }, {} as never);
+    try {
+      await waitFor('the job waiting for the authorization in flight', async () => {
+        const [w] = await ctx.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
+        );
+        return w!.n >= 1;
+      });
+    } finally {
+      // Also when the job did not wait: the authorization must not stay open.
+      release();
+    }
+    await Promise.all([second, ran]);
+    // Both documents in the job's one update and one webhook; nothing left waiting.
+    expect(await waiting(t)).toBe(0);
+    expect((await rows(t))[0]!.metadata.count).toBe(2);
+    expect(await deliveredLists(t)).toEqual([['000000002', '000000001']]);
   });
 
   it('leaves nothing waiting when the job was lost: the sweep queues it again', async () => {

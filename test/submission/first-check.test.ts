@@ -79,10 +79,12 @@ describe('the first authorization check, in the run that sent the document', () 
     expect((await documentOf(ctx, t, key)).status).toBe('AUTHORIZED');
     // The transaction that wrote the buyer email.
     const tx = transactionAround(sent, (text) => /insert into "?outbox_emails/.test(text)).map((s) => s.text);
-    // begin, the locked re-read, the document's update, the unit of work's flush, commit.
-    expect(tx).toHaveLength(5);
-    expect([isBegin(tx[0]!), isEnd(tx[4]!)]).toEqual([true, true]);
+    // begin, the locked re-read, the document's update, the issuer's waiting-list lock (shared),
+    // the unit of work's flush, commit.
+    expect(tx).toHaveLength(6);
+    expect([isBegin(tx[0]!), isEnd(tx[5]!)]).toEqual([true, true]);
     expect(tx[1]).toMatch(/for update$/);
+    expect(tx[3]).toMatch(/pg_advisory_xact_lock_shared/);
     // Answers, the settled submission, events, the email, the pending notification and the jobs
     // of both: one statement.
     const flushes = tx.filter((s) => /outbox_emails/.test(s));
