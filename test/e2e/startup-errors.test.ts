@@ -75,7 +75,9 @@ const dataDir = (name: string) => {
   return dir;
 };
 
-describe('npm start explains a start-up failure in one line and exits 1', () => {
+// Each case has its own ports, data directory and child process: they run at once (most of
+// their time is a child waiting for a refused connection, a port or initdb).
+describe.concurrent('npm start explains a start-up failure in one line and exits 1', () => {
   it('PORT taken', async () => {
     const held = await occupyPort();
     try {
