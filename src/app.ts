@@ -13,6 +13,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerProblemDocsUrl } from './http/problem.js';
 import { ProblemSchema } from './http/schemas.js';
 import type { App } from './http/types.js';
+import { buildSerializer } from './http/serializers.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerOperatorApi } from './modules/admin/index.js';
@@ -68,6 +69,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     // One line per request (below), not Fastify's two ("incoming request", "request completed").
     disableRequestLogging: true,
     ajv: { customOptions: { removeAdditional: true } },
+    schemaController: { compilersFactory: { buildSerializer } },
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
