@@ -16,6 +16,22 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+/**
+ * A transaction the test holds open: it calls `reach()` once it has written, then waits for
+ * `gate`; the test waits for `reached`, and lets it commit with `release()`.
+ */
+function heldTransaction() {
+  let reach!: () => void;
+  let release!: () => void;
+  const reached = new Promise<void>((r) => {
+    reach = r;
+  });
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  return { reached, reach, gate, release };
+}
+
 function authorize(t: RegisteredTenant, n: number, issuerId = t.issuerId) {
   return inTransaction(ctx, (tx) =>
     ctx.deps.notifications.documentAuthorized(
@@ -123,14 +139,7 @@ describe('documentAuthorized', () => {
 
   it('makes a second authorization wait for an uncommitted first one, then join its row', async () => {
     const t = await registerTenant(ctx);
-    let wrote!: () => void;
-    let release!: () => void;
-    const firstWrote = new Promise<void>((r) => {
-      wrote = r;
-    });
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
+    const { reached: firstWrote, reach: wrote, gate, release } = heldTransaction();
     const first = inTransaction(ctx, async (tx) => {
       const r = await ctx.deps.notifications.documentAuthorized(
         tx,
@@ -265,14 +274,7 @@ describe('queueDocumentAuthorized (what an authorization calls)', () => {
     const t = await verifiedTenant(ctx);
     await endpointFor(ctx, t, 'https://localhost:9/hook', ['DOCUMENT_AUTHORIZED']);
     await queue(t, 1);
-    let queued!: () => void;
-    let release!: () => void;
-    const inFlight = new Promise<void>((r) => {
-      queued = r;
-    });
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
+    const { reached: inFlight, reach: queued, gate, release } = heldTransaction();
     const second = inTransaction(ctx, async (tx) => {
       await ctx.deps.notifications.queueDocumentAuthorized(
         tx,
