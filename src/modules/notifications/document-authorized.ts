@@ -139,12 +139,10 @@ export function createDocumentAuthorizedProducer(deps: {
     /**
      * In the authorization's transaction (or its unit of work): the document waits for its
      * issuer's job. The issuer's waiting-list lock is taken shared first, now, and held to the
-     * commit (see `pendingLock`).
+     * commit (see `lockPending`).
      */
     async queueDocumentAuthorized(to: WriteTarget, input: DocumentAuthorizedInput, now: Date): Promise<void> {
-      await executorOf(to).execute(
-        sql`select pg_advisory_xact_lock_shared(hashtextextended(${pendingLock(input)}, 0))`,
-      );
+      await lockPending(executorOf(to), input, 'shared');
       await writeTo(
         to,
         executorOf(to)
@@ -167,10 +165,8 @@ export function createDocumentAuthorizedProducer(deps: {
       let added = 0;
       for (;;) {
         const taken = await deps.db.transaction(async (tx) => {
-          // After every authorization in flight for this issuer has committed (pendingLock).
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(hashtextextended(${pendingLock({ tenantId, issuerId })}, 0))`,
-          );
+          // After every authorization in flight for this issuer has committed (lockPending).
+          await lockPending(tx, { tenantId, issuerId }, 'exclusive');
           const waiting = await tx
             .delete(notificationAuthorizedPending)
             .where(
@@ -239,8 +235,17 @@ export function createDocumentAuthorizedProducer(deps: {
  * waiting for the minute's sweep that way). Waiting for the shared holders closes that gap; an
  * authorization that comes after the job took the lock finds the job locked and gets a new one.
  */
-function pendingLock(scope: { tenantId: string; issuerId: string }): string {
-  return `notifications:authorized-pending:${scope.tenantId}:${scope.issuerId}`;
+async function lockPending(
+  tx: Executor,
+  scope: { tenantId: string; issuerId: string },
+  mode: 'shared' | 'exclusive',
+): Promise<void> {
+  const key = `notifications:authorized-pending:${scope.tenantId}:${scope.issuerId}`;
+  await tx.execute(
+    mode === 'shared'
+      ? sql`select pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))`
+      : sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`,
+  );
 }
 
 /**
